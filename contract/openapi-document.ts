@@ -36,8 +36,8 @@ export function pointerSegment(segment: string): string {
 }
 
 /**
- * Follows local `$ref`s of OpenAPI objects that are not schemas (Response, Parameter, Request Body
- * objects), returning the object and the JSON Pointer it really lives at. Schema `$ref`s are left to Ajv.
+ * Follows local `$ref`s of OpenAPI objects (Response, Parameter, Request Body, and a schema's own top-level
+ * $ref to read its `default`), returning the object and the JSON Pointer it lives at. Validation refs are Ajv's.
  * @example followReference(doc, '#/paths/~1pets/get/responses/401') // -> at '#/components/responses/Unauthorized'
  */
 export function followReference(document: OpenApiDocument, pointer: string): { at: string; value: unknown } {

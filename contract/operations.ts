@@ -10,6 +10,8 @@ export interface OperationParameter {
   required: boolean
   /** JSON Pointer of the parameter's schema, for Ajv. */
   schemaPointer: string
+  /** The schema's `default`, the value a server uses when the parameter is absent. */
+  defaultValue?: unknown
 }
 
 export interface OperationResponse {
@@ -94,11 +96,13 @@ function readParameters(
       )
     }
     // OpenAPI 3.1 §4.8.10: an operation-level parameter overrides a path-level one of the same name and location.
+    const schema = followReference(document, `${real}/schema`).value
     byKey.set(`${value.in}:${value.name}`, {
       name: value.name,
       in: value.in as OperationParameter['in'],
       required: value.required === true,
       schemaPointer: `${real}/schema`,
+      ...(isRecord(schema) && 'default' in schema ? { defaultValue: schema.default } : {}),
     })
   }
   return [...byKey.values()]

@@ -1,0 +1,36 @@
+import { errorResponse } from './error-codes.ts'
+import type { MockRequest, MockResponse } from './mock-http.ts'
+
+// RFC 9110 §11.1: the auth scheme is case-insensitive; RFC 6750 §2.1: the token follows the scheme after spaces.
+const bearer = /^bearer +(\S+) *$/i
+
+/**
+ * Checks `Authorization: Bearer <key>` against the configured keys.
+ * @returns undefined when the key is good, else the 401 to send.
+ */
+export function authenticate(request: MockRequest, apiKeys: ReadonlySet<string>): MockResponse | undefined {
+  const header = request.headers.authorization
+  // RFC 6750 §3: a 401 for a bearer-protected resource says which scheme it wants.
+  const challenge = { 'www-authenticate': 'Bearer realm="animal-store"' }
+  if (header === undefined || header.trim() === '') {
+    return errorResponse(
+      'unauthorized',
+      'Missing API key: send the header "Authorization: Bearer <API key>".',
+      challenge,
+    )
+  }
+  const match = bearer.exec(header.trim())
+  if (!match) {
+    return errorResponse(
+      'unauthorized',
+      'Malformed Authorization header: use the Bearer scheme, "Authorization: Bearer <API key>".',
+      { 'www-authenticate': 'Bearer realm="animal-store", error="invalid_request"' },
+    )
+  }
+  if (!apiKeys.has(match[1] ?? '')) {
+    return errorResponse('unauthorized', 'Invalid API key: the key sent is not one this server accepts.', {
+      'www-authenticate': 'Bearer realm="animal-store", error="invalid_token"',
+    })
+  }
+  return undefined
+}

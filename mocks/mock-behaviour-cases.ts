@@ -1,0 +1,362 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { contract } from '../contract/index.ts'
+import type { Pet } from '../contract/types.ts'
+import { seedPets } from './core/seed-pets.ts'
+
+/** The keys every target under test accepts. */
+export const caseApiKeys: [string, string] = ['test-key', 'second-key']
+
+export interface Exchange {
+  status: number
+  /** Header names in lower case. */
+  headers: Record<string, string>
+  text: string
+}
+
+export interface CaseRequest {
+  method?: string
+  /** Path and query, e.g. `/v1/pets?limit=2` or `/__mock/health`. */
+  path: string
+  headers?: Record<string, string>
+  body?: string
+}
+
+/** One way of reaching a mock: in-process, through MSW, or over a socket. */
+export interface MockTarget {
+  send(request: CaseRequest): Promise<Exchange>
+}
+
+const seed = 424242
+const seededCount = 30
+const auth = { authorization: `Bearer ${caseApiKeys[0]}` }
+const json = { ...auth, 'content-type': 'application/json' }
+const expectedSeed = [...seedPets(seed, seededCount)]
+
+/**
+ * The mock's behaviour, written once and run against every target (Hono's `runTest` pattern).
+ * `fresh` must give a mock seeded with `seed`/`pets` and no other state, before every test.
+ */
+export function describeMockBehaviour(
+  target: string,
+  fresh: (seed: number, pets: number) => Promise<MockTarget>,
+) {
+  describe(`the mock, reached ${target}`, () => {
+    let mock: MockTarget
+    beforeEach(async () => {
+      mock = await fresh(seed, seededCount)
+    })
+
+    const send = async (request: CaseRequest) => {
+      const exchange = await mock.send(request)
+      // Every error the mock sends is the contract's Error with status equal to the HTTP status.
+      if (exchange.status >= 400) {
+        const body = JSON.parse(exchange.text)
+        expect(contract.validateSchema('Error', body), exchange.text).toMatchObject({ ok: true })
+        expect(body.status).toBe(exchange.status)
+        expect(exchange.headers['content-type']).toMatch(/^application\/json/)
+      }
+      return exchange
+    }
+    const body = (exchange: Exchange) => JSON.parse(exchange.text)
+    const create = async (pet: object) => {
+      const created = await send({
+        method: 'POST',
+        path: '/v1/pets',
+        headers: json,
+        body: JSON.stringify(pet),
+      })
+      expect(created.status, created.text).toBe(201)
+      return body(created) as Pet
+    }
+    const sizeOf = async () => body(await send({ path: '/__mock/health' })).pets as number
+
+    describe('listPets', () => {
+      it('lists the seeded pets, 20 by default, in ascending id order, valid against Pets', async () => {
+        const listed = await send({ path: '/v1/pets', headers: auth })
+        expect(listed.status).toBe(200)
+        const pets = body(listed) as Pet[]
+        expect(contract.validateResponseBody('listPets', 200, pets)).toMatchObject({ ok: true })
+        expect(pets).toHaveLength(20)
+        expect(pets.map((pet) => pet.id)).toEqual([...pets.map((pet) => pet.id)].sort((a, b) => a - b))
+      })
+
+      it('serves the pets the seed generates, the same in every runtime', async () => {
+        const pets = body(await send({ path: '/v1/pets?limit=100', headers: auth })) as Pet[]
+        expect(pets.map(({ name, categoryId, status }) => ({ name, categoryId, status }))).toEqual(
+          expectedSeed,
+        )
+      })
+
+      it.each([1, 7, 100])('respects limit=%i', async (limit) => {
+        const pets = body(await send({ path: `/v1/pets?limit=${limit}`, headers: auth }))
+        expect(pets).toHaveLength(Math.min(limit, seededCount))
+      })
+
+      it.each(['0', '101', '-1', '1.5', 'ten', ''])(
+        'refuses limit=%s with 400 invalid_parameter',
+        async (limit) => {
+          const refused = await send({ path: `/v1/pets?limit=${limit}`, headers: auth })
+          expect(refused.status).toBe(400)
+          expect(body(refused)).toMatchObject({ code: 'invalid_parameter' })
+          expect(body(refused).message).toContain('limit')
+        },
+      )
+
+      it('refuses a limit given twice', async () => {
+        expect((await send({ path: '/v1/pets?limit=1&limit=2', headers: auth })).status).toBe(400)
+      })
+
+      it.each(['available', 'pending', 'sold'])('keeps only %s pets when filtered', async (status) => {
+        const pets = body(await send({ path: `/v1/pets?status=${status}&limit=100`, headers: auth })) as Pet[]
+        expect(pets.length).toBe(expectedSeed.filter((pet) => pet.status === status).length)
+        expect(pets.every((pet) => pet.status === status)).toBe(true)
+      })
+
+      it('refuses an unknown status with 400 invalid_parameter naming the allowed values', async () => {
+        const refused = await send({ path: '/v1/pets?status=lost', headers: auth })
+        expect(refused.status).toBe(400)
+        expect(body(refused).message).toContain('available, pending, sold')
+      })
+    })
+
+    describe('authentication', () => {
+      const paths: [string, string][] = [
+        ['GET', '/v1/pets'],
+        ['POST', '/v1/pets'],
+        ['GET', '/v1/pets/1'],
+        ['GET', '/v1/store/orders'],
+        ['GET', '/v1/no-such-path'],
+      ]
+      it.each(paths)('answers %s %s without a key with 401 and a Bearer challenge', async (method, path) => {
+        const refused = await send({ method, path })
+        expect(refused.status).toBe(401)
+        expect(body(refused).code).toBe('unauthorized')
+        expect(refused.headers['www-authenticate']).toMatch(/^Bearer/)
+      })
+
+      it.each([
+        ['a wrong key', 'Bearer wrong-key'],
+        ['another scheme', `Basic ${caseApiKeys[0]}`],
+        ['the key without a scheme', caseApiKeys[0]],
+        ['the scheme without a key', 'Bearer '],
+      ])('answers %s with 401', async (_, authorization) => {
+        expect((await send({ path: '/v1/pets', headers: { authorization } })).status).toBe(401)
+      })
+
+      it('accepts the scheme in any case and every configured key', async () => {
+        expect(
+          (await send({ path: '/v1/pets', headers: { authorization: `bEaReR ${caseApiKeys[0]}` } })).status,
+        ).toBe(200)
+        expect(
+          (await send({ path: '/v1/pets', headers: { authorization: `Bearer ${caseApiKeys[1]}` } })).status,
+        ).toBe(200)
+      })
+
+      it('checks the key before the body: an invalid body without a key is 401', async () => {
+        const refused = await send({
+          method: 'POST',
+          path: '/v1/pets',
+          headers: { 'content-type': 'application/json' },
+          body: '{',
+        })
+        expect(refused.status).toBe(401)
+      })
+    })
+
+    describe('createPet', () => {
+      it('stores a pet, answers 201 with it and its Location, and serves it by id and in the filtered list', async () => {
+        const created = await send({
+          method: 'POST',
+          path: '/v1/pets',
+          headers: json,
+          body: JSON.stringify({ name: 'Biscuit', categoryId: 4, status: 'pending' }),
+        })
+        expect(created.status).toBe(201)
+        const pet = body(created) as Pet
+        expect(contract.validateResponseBody('createPet', 201, pet)).toMatchObject({ ok: true })
+        expect(pet).toMatchObject({ name: 'Biscuit', categoryId: 4, status: 'pending' })
+        expect(created.headers.location).toBe(`/v1/pets/${pet.id}`)
+        expect(body(await send({ path: `/v1/pets/${pet.id}`, headers: auth }))).toEqual(pet)
+        const pending = body(
+          await send({ path: '/v1/pets?status=pending&limit=100', headers: auth }),
+        ) as Pet[]
+        expect(pending).toContainEqual(pet)
+      })
+
+      it('gives every new pet a fresh, larger id and ignores a client-sent id', async () => {
+        const first = await create({ name: 'A', categoryId: 1, id: 1 })
+        const second = await create({ name: 'B', categoryId: 1, id: first.id })
+        expect(first.id).toBeGreaterThan(seededCount)
+        expect(second.id).toBeGreaterThan(first.id)
+      })
+
+      it('keeps a pet without status without one (the contract states no default)', async () => {
+        const pet = await create({ name: 'Nameless status', categoryId: 2 })
+        expect(pet).not.toHaveProperty('status')
+        expect(body(await send({ path: `/v1/pets/${pet.id}`, headers: auth }))).not.toHaveProperty('status')
+      })
+
+      it.each(['Ünïcödé 🐕‍🦺', '名前', 'O\'Brien "the dog"', '', ' '.repeat(3), 'x'.repeat(10_000)])(
+        'round-trips the name %j',
+        async (name) => {
+          const pet = await create({ name, categoryId: 3 })
+          expect(pet.name).toBe(name)
+          expect(body(await send({ path: `/v1/pets/${pet.id}`, headers: auth })).name).toBe(name)
+        },
+      )
+
+      const invalid: [string, string, Record<string, string>, string][] = [
+        ['a missing name', '{"categoryId":1}', json, '/name'],
+        ['a missing categoryId', '{"name":"Rex"}', json, '/categoryId'],
+        ['a string categoryId', '{"name":"Rex","categoryId":"1"}', json, '/categoryId'],
+        ['a fractional categoryId', '{"name":"Rex","categoryId":1.5}', json, '/categoryId'],
+        [
+          'an unsafe-integer categoryId',
+          '{"name":"Rex","categoryId":1152921504606846976}',
+          json,
+          '/categoryId',
+        ],
+        ['a null name', '{"name":null,"categoryId":1}', json, '/name'],
+        ['a numeric name', '{"name":7,"categoryId":1}', json, '/name'],
+        ['a status outside the enum', '{"name":"Rex","categoryId":1,"status":"lost"}', json, '/status'],
+        ['a null status', '{"name":"Rex","categoryId":1,"status":null}', json, '/status'],
+        ['malformed JSON', '{"name":"Rex",', json, 'JSON'],
+        ['an array', '[{"name":"Rex","categoryId":1}]', json, 'body'],
+        ['a JSON string', '"Rex"', json, 'body'],
+        ['JSON null', 'null', json, 'body'],
+        ['an empty body', '', json, 'body'],
+        [
+          'a text/plain Content-Type',
+          '{"name":"Rex","categoryId":1}',
+          { ...auth, 'content-type': 'text/plain' },
+          'Content-Type',
+        ],
+        ['no Content-Type', '{"name":"Rex","categoryId":1}', auth, 'Content-Type'],
+      ]
+      it.each(invalid)(
+        'refuses %s with 400 invalid_body naming it, storing nothing',
+        async (_, text, headers, named) => {
+          const before = await sizeOf()
+          const refused = await send({ method: 'POST', path: '/v1/pets', headers, body: text })
+          expect(refused.status).toBe(400)
+          expect(body(refused).code).toBe('invalid_body')
+          expect(body(refused).message).toContain(named)
+          expect(await sizeOf()).toBe(before)
+        },
+      )
+
+      it('refuses a 3 MiB body with 413, storing nothing', async () => {
+        const name = 'x'.repeat(3 * 1024 * 1024)
+        const refused = await send({
+          method: 'POST',
+          path: '/v1/pets',
+          headers: json,
+          body: JSON.stringify({ name, categoryId: 1 }),
+        })
+        expect(refused.status).toBe(413)
+        expect(body(refused).code).toBe('payload_too_large')
+        expect(await sizeOf()).toBe(seededCount)
+      })
+
+      it('keeps all of 500 concurrent creates: 500 distinct ids, each retrievable', async () => {
+        const pets = await Promise.all(
+          Array.from({ length: 500 }, (_, index) => create({ name: `Pet ${index}`, categoryId: 1 })),
+        )
+        expect(new Set(pets.map((pet) => pet.id)).size).toBe(500)
+        const fetched = await Promise.all(
+          pets.map((pet) => send({ path: `/v1/pets/${pet.id}`, headers: auth })),
+        )
+        expect(fetched.map((exchange) => body(exchange))).toEqual(pets)
+        expect(await sizeOf()).toBe(seededCount + 500)
+      })
+    })
+
+    describe('getPet (deprecated)', () => {
+      it('serves a seeded pet with Deprecation and the contract’s Sunset date', async () => {
+        const found = await send({ path: '/v1/pets/1', headers: auth })
+        expect(found.status).toBe(200)
+        expect(contract.validateResponseBody('getPet', 200, body(found))).toMatchObject({ ok: true })
+        expect(body(found)).toMatchObject({ id: 1, ...expectedSeed[0] })
+        expect(found.headers.sunset).toBe('Thu, 05 Dec 2030 00:00:00 GMT')
+        expect(
+          contract.validateResponseHeader('getPet', 200, 'Deprecation', found.headers.deprecation ?? '').ok,
+        ).toBe(true)
+      })
+
+      it.each([
+        ['an unknown id', '999999'],
+        ['id 0', '0'],
+        ['a non-numeric id', 'abc'],
+        ['a fractional id', '1.5'],
+        ['an id beyond int64', '99999999999999999999999'],
+      ])('answers %s with 404 not_found, still marked deprecated', async (_, id) => {
+        const missing = await send({ path: `/v1/pets/${id}`, headers: auth })
+        expect(missing.status).toBe(404)
+        expect(body(missing).code).toBe('not_found')
+        expect(missing.headers.sunset).toBe('Thu, 05 Dec 2030 00:00:00 GMT')
+      })
+
+      it('marks its 401 deprecated too', async () => {
+        const refused = await send({ path: '/v1/pets/1' })
+        expect(refused.status).toBe(401)
+        expect(refused.headers.deprecation).toMatch(/^@\d+$/)
+      })
+    })
+
+    describe('everything else', () => {
+      it('answers GET /store/orders with 501 not_implemented once authenticated', async () => {
+        const answer = await send({ path: '/v1/store/orders', headers: auth })
+        expect(answer.status).toBe(501)
+        expect(body(answer).code).toBe('not_implemented')
+      })
+
+      it('answers an unknown path with 404 and a wrong method with 405 and Allow', async () => {
+        expect((await send({ path: '/v1/owners', headers: auth })).status).toBe(404)
+        const wrong = await send({ method: 'DELETE', path: '/v1/pets', headers: auth })
+        expect(wrong.status).toBe(405)
+        expect(wrong.headers.allow).toBe('GET, POST')
+      })
+
+      it('forces a declared error with Prefer: code, in the Error shape, without touching the store', async () => {
+        const forced = await send({ path: '/v1/pets/1', headers: { ...auth, prefer: 'code=404' } })
+        expect(forced.status).toBe(404)
+        expect(forced.headers['preference-applied']).toBe('code=404')
+        const failedCreate = await send({
+          method: 'POST',
+          path: '/v1/pets',
+          headers: { ...json, prefer: 'code=400' },
+          body: '{"name":"A","categoryId":1}',
+        })
+        expect(failedCreate.status).toBe(400)
+        expect(await sizeOf()).toBe(seededCount)
+      })
+
+      it('refuses to force a status the operation does not declare, naming those it does', async () => {
+        const refused = await send({ path: '/v1/pets', headers: { ...auth, prefer: 'code=500' } })
+        expect(refused.status).toBe(400)
+        expect(body(refused).message).toContain('200, 401')
+      })
+
+      it('answers a CORS preflight so browsers may send the key and a JSON body', async () => {
+        const preflight = await mock.send({ method: 'OPTIONS', path: '/v1/pets' })
+        expect(preflight.status).toBe(204)
+        expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/i)
+        expect(preflight.headers['access-control-allow-origin']).toBe('*')
+      })
+
+      it('reseeds on POST /__mock/reset, forgetting created pets', async () => {
+        await create({ name: 'Temporary', categoryId: 1 })
+        const reset = await send({ method: 'POST', path: '/__mock/reset', body: '{"seed":7,"pets":3}' })
+        expect(reset.status).toBe(200)
+        const pets = body(await send({ path: '/v1/pets', headers: auth })) as Pet[]
+        expect(pets.map(({ name }) => name)).toEqual([...seedPets(7, 3)].map(({ name }) => name))
+      })
+
+      it('refuses a reset body it cannot use, keeping the pets', async () => {
+        const refused = await send({ method: 'POST', path: '/__mock/reset', body: '{"pets":-1}' })
+        expect(refused.status).toBe(400)
+        expect(await sizeOf()).toBe(seededCount)
+      })
+    })
+  })
+}

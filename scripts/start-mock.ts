@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util'
+import { contract } from '../contract/index.ts'
+import { maxSeededPets } from '../mocks/core/mock-state.ts'
+import { basePathOf } from '../mocks/core/route.ts'
+import { defaultPetCount, defaultSeed } from '../mocks/core/seed-pets.ts'
+import { createMockApi, defaultApiKey } from '../mocks/create-mock-api.ts'
+import { serveHttp } from '../mocks/http/serve-http.ts'
+import { runCommand } from './run-command.ts'
+
+const help = `Usage: npm start -- [options]
+
+Serves the stateful Animal Store mock over HTTP: pets you add are there when you list or get them.
+
+Options:
+  --port N         port to listen on (default 4010; 0 picks a free one)
+  --host H         address to bind (default 127.0.0.1)
+  --api-key KEY    accepted API key, repeatable (default: env MOCK_API_KEYS, comma-separated,
+                   else "${defaultApiKey}")
+  --seed N         seed for the generated pets (default ${defaultSeed}); same seed, same pets
+  --pets N         how many pets to start with, 0 to ${maxSeededPets} (default ${defaultPetCount})
+  --log            print one line per request
+  --help           show this help
+
+Test control (no API key needed): GET /__mock/health, POST /__mock/reset {"seed": 1, "pets": 50}`
+
+await runCommand(help, async (argv) => {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'api-key': { type: 'string', multiple: true },
+      seed: { type: 'string', default: String(defaultSeed) },
+      pets: { type: 'string', default: String(defaultPetCount) },
+      log: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  })
+  if (values.help) return 'help'
+  const port = integerOption('--port', values.port, 0, 65535)
+  const seed = integerOption('--seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+  const pets = integerOption('--pets', values.pets, 0, maxSeededPets)
+  const fromEnv = (process.env.MOCK_API_KEYS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean)
+  const apiKeys = values['api-key']?.length ? values['api-key'] : fromEnv.length ? fromEnv : [defaultApiKey]
+
+  if (pets >= 100_000) console.error(`Seeding ${pets} pets from seed ${seed}...`)
+  const api = createMockApi({ seed, pets, apiKeys })
+  const server = await serveHttp(api.handle, {
+    port,
+    host: values.host,
+    ...(values.log ? { onRequest: (line: string) => console.log(line) } : {}),
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') {
+      throw new Error(
+        `Port ${port} on ${values.host} is already in use. Stop the other server or pass --port <another>.`,
+      )
+    }
+    throw error
+  })
+  const baseUrl = `${server.origin}${basePathOf(contract)}`
+  console.log(`Animal Store mock listening on ${baseUrl} (${api.store.size} pets, seed ${seed})`)
+  console.log(`API key${apiKeys.length > 1 ? 's' : ''}: ${apiKeys.join(', ')}`)
+  console.log(`Try: curl -H 'Authorization: Bearer ${apiKeys[0]}' ${baseUrl}/pets`)
+  return server.close
+})
+
+function integerOption(name: string, raw: string, min: number, max: number): number {
+  const value = Number(raw)
+  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw Object.assign(new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}".`), {
+      code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE',
+    })
+  }
+  return value
+}
