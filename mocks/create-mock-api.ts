@@ -1,13 +1,13 @@
 import type { RequestHandler } from 'msw'
 import { contract } from '../contract/index.ts'
+import { defaultApiKey } from './core/api-keys.ts'
 import { createRequestHandler } from './core/handle-request.ts'
 import type { MockRequest, MockResponse } from './core/mock-http.ts'
 import { createMockState, type SeedOptions } from './core/mock-state.ts'
 import type { PetStore } from './core/pet-store.ts'
 import { createMswHandlers } from './msw-handlers.ts'
 
-/** The API key the mock accepts when none is configured. */
-export const defaultApiKey = 'animal-store-mock-key'
+export { defaultApiKey }
 
 export interface MockApiOptions extends SeedOptions {
   /** Keys accepted as `Authorization: Bearer <key>` (default: `animal-store-mock-key`). */

@@ -344,6 +344,22 @@ export function describeMockBehaviour(
         expect(preflight.headers['access-control-allow-origin']).toBe('*')
       })
 
+      it('lets a browser page on another origin read the body and the headers it needs', async () => {
+        const created = await send({
+          method: 'POST',
+          path: '/v1/pets',
+          headers: { ...json, origin: 'http://localhost:5173' },
+          body: '{"name":"Cors","categoryId":1}',
+        })
+        expect(created.headers['access-control-allow-origin']).toBe('*')
+        expect(created.headers['access-control-expose-headers']).toMatch(/Location/)
+        const found = await send({
+          path: '/v1/pets/1',
+          headers: { ...auth, origin: 'http://localhost:5173' },
+        })
+        expect(found.headers['access-control-expose-headers']).toMatch(/Deprecation, Sunset/)
+      })
+
       it('reseeds on POST /__mock/reset, forgetting created pets', async () => {
         await create({ name: 'Temporary', categoryId: 1 })
         const reset = await send({ method: 'POST', path: '/__mock/reset', body: '{"seed":7,"pets":3}' })

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
-import { createMockApi, defaultApiKey } from '../mocks/create-mock-api.ts'
+import { defaultApiKey } from '../mocks/core/api-keys.ts'
+import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { startPrism } from '../mocks/prism/start-prism.ts'
 import { runCommand } from './run-command.ts'

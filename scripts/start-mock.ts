@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util'
 import { contract } from '../contract/index.ts'
-import { maxSeededPets } from '../mocks/core/mock-state.ts'
+import { defaultApiKey } from '../mocks/core/api-keys.ts'
+import { createRequestHandler } from '../mocks/core/handle-request.ts'
+import { createMockState, maxSeededPets } from '../mocks/core/mock-state.ts'
 import { basePathOf } from '../mocks/core/route.ts'
 import { defaultPetCount, defaultSeed } from '../mocks/core/seed-pets.ts'
-import { createMockApi, defaultApiKey } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { runCommand } from './run-command.ts'
 
@@ -47,8 +48,9 @@ await runCommand(help, async (argv) => {
   const apiKeys = values['api-key']?.length ? values['api-key'] : fromEnv.length ? fromEnv : [defaultApiKey]
 
   if (pets >= 100_000) console.error(`Seeding ${pets} pets from seed ${seed}...`)
-  const api = createMockApi({ seed, pets, apiKeys })
-  const server = await serveHttp(api.handle, {
+  // The core straight on node:http: MSW (and its start-up cost) has no part in serving a socket.
+  const state = createMockState({ seed, pets })
+  const server = await serveHttp(createRequestHandler({ contract, state, apiKeys }), {
     port,
     host: values.host,
     ...(values.log ? { onRequest: (line: string) => console.log(line) } : {}),
@@ -61,7 +63,7 @@ await runCommand(help, async (argv) => {
     throw error
   })
   const baseUrl = `${server.origin}${basePathOf(contract)}`
-  console.log(`Animal Store mock listening on ${baseUrl} (${api.store.size} pets, seed ${seed})`)
+  console.log(`Animal Store mock listening on ${baseUrl} (${state.store.size} pets, seed ${seed})`)
   console.log(`API key${apiKeys.length > 1 ? 's' : ''}: ${apiKeys.join(', ')}`)
   console.log(`Try: curl -H 'Authorization: Bearer ${apiKeys[0]}' ${baseUrl}/pets`)
   return server.close

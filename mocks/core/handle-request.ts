@@ -131,7 +131,8 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
           'not_found',
           `No such path: ${path}. The API lives under ${basePath}/, e.g. ${basePath}/pets.`,
         )
-      return withHeaders(response, cors)
+      // CORS matters only to browsers, which always send Origin on the requests it governs.
+      return request.headers.origin === undefined ? response : withHeaders(response, cors)
     } catch (error) {
       log(
         `animal-store mock: unexpected failure on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,

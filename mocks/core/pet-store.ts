@@ -20,9 +20,17 @@ export class PetStore {
     return this.names.length
   }
 
+  /** Changes on every write, so readers can cache what they derived from the pets. */
+  get version(): number {
+    return this.writes
+  }
+
+  private writes = 0
+
   /** Stores a new pet and returns it with its assigned id. Fields other than NewPet's are not kept. */
   add(pet: NewPet): Pet {
     const position = this.names.length
+    this.writes++
     this.names.push(pet.name)
     this.categoryIds.push(pet.categoryId)
     this.statuses.push(statusCodes.get(pet.status) ?? 0)
@@ -49,6 +57,7 @@ export class PetStore {
 
   /** Forgets every pet; ids start again at 1. */
   clear(): void {
+    this.writes++
     this.firstId = 1
     this.names = []
     this.categoryIds = []

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { maxBodyBytes } from '../core/handle-request.ts'
 import type { MockRequest, MockResponse } from '../core/mock-http.ts'
@@ -26,22 +26,30 @@ export function serveHttp(
   handle: (request: MockRequest) => MockResponse,
   options: HttpServerOptions,
 ): Promise<RunningHttpServer> {
-  const server = createServer((req, res) => {
-    readBody(req).then((body) => {
-      const url = req.url ?? '/'
-      const queryAt = url.indexOf('?')
-      const response = handle({
-        method: req.method ?? 'GET',
-        path: queryAt === -1 ? url : url.slice(0, queryAt),
-        query: queryAt === -1 ? '' : url.slice(queryAt + 1),
-        headers: flattenHeaders(req),
-        ...(body === undefined ? {} : { body }),
-      })
-      const length = response.body === undefined ? 0 : Buffer.byteLength(response.body)
-      res.writeHead(response.status, { ...response.headers, 'content-length': String(length) })
-      res.end(response.body)
-      options.onRequest?.(`${req.method} ${url} -> ${response.status}`)
+  const respond = (req: IncomingMessage, res: ServerResponse, body: string | undefined) => {
+    const url = req.url ?? '/'
+    const queryAt = url.indexOf('?')
+    const response = handle({
+      method: req.method ?? 'GET',
+      path: queryAt === -1 ? url : url.slice(0, queryAt),
+      query: queryAt === -1 ? '' : url.slice(queryAt + 1),
+      // Node lower-cases header names and joins repeats with ", " (only set-cookie stays an array,
+      // and requests do not carry it), which is the shape the core reads.
+      headers: req.headers as Record<string, string | undefined>,
+      ...(body === undefined ? {} : { body }),
     })
+    const length = response.body === undefined ? 0 : Buffer.byteLength(response.body)
+    res.writeHead(response.status, { ...response.headers, 'content-length': String(length) })
+    res.end(response.body)
+    options.onRequest?.(`${req.method} ${url} -> ${response.status}`)
+  }
+  const server = createServer((req, res) => {
+    // RFC 9112 §6.3: a request without Content-Length or Transfer-Encoding has no body; answer at once.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      respond(req, res, undefined)
+    } else {
+      readBody(req).then((body) => respond(req, res, body))
+    }
   })
   // A client that stops sending mid-request must not hold a socket forever.
   server.requestTimeout = 30_000
@@ -62,13 +70,6 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
     // An aborted upload has no one to answer; the socket is already gone.
     req.on('error', () => resolve(undefined))
   })
-}
-
-function flattenHeaders(req: IncomingMessage): Record<string, string | undefined> {
-  const headers: Record<string, string | undefined> = {}
-  for (const [name, value] of Object.entries(req.headers))
-    headers[name] = Array.isArray(value) ? value.join(', ') : value
-  return headers
 }
 
 function listen(server: Server, options: HttpServerOptions): Promise<RunningHttpServer> {

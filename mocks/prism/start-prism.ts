@@ -34,7 +34,8 @@ export interface RunningPrism {
   stop(): Promise<void>
 }
 
-const prismBin = join(
+/** The Prism CLI's entry script, run with this Node. */
+export const prismBin = join(
   dirname(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')),
   'dist/index.js',
 )

@@ -1,0 +1,21 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+// A smoke run of `npm run bench` (short, no Prism): the command works and prints every table. It asserts
+// the report's shape, never a speed: speed is what the benchmark reports, not what a test decides.
+it('runs the benchmark end to end and prints ratios against the bare server', async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench.ts', '--skip-prism', '--duration', '0.5', '--sizes', '100,2000'],
+    { cwd: root, timeout: 120_000 },
+  )
+  expect(stdout).toMatch(/\| bare node:http, fixed 20 pets \| [\d,]+ \| 1\.00 \|/)
+  expect(stdout).toMatch(/\| our mock \(npm start\) \| [\d,]+ \| \d+\.\d\d \|/)
+  expect(stdout).toMatch(/\| 2,000 \| \d+ \| \d+ \| \d+\.\d\d \|/)
+  expect(stdout).toMatch(/Heap bytes per stored pet: \d+/)
+  expect(stdout).toContain('| ≤ 300 bytes per stored pet |')
+})

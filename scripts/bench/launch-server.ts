@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+
+export interface LaunchedServer {
+  pid: number
+  /** From spawn to the first 2xx answer to `probe`, in ms. */
+  firstResponseMs: number
+  /** Resident memory of the server process now, in MB (Linux /proc). */
+  rssMb(): number
+  stop(): Promise<void>
+}
+
+/**
+ * Spawns a server process and measures the time until `probe` first answers 2xx, polling every 5 ms
+ * (the port must be below the ephemeral range, so a poll can never connect to itself).
+ */
+export async function launchServer(
+  command: string,
+  args: string[],
+  probe: { url: string; headers?: Record<string, string> },
+  timeoutMs = 30_000,
+): Promise<LaunchedServer> {
+  const started = performance.now()
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000)
+  })
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null)
+      throw new Error(`${args.join(' ')} exited early (${child.exitCode}):\n${stderr}`)
+    try {
+      const response = await fetch(probe.url, {
+        headers: probe.headers ?? {},
+        signal: AbortSignal.timeout(2000),
+      })
+      await response.body?.cancel()
+      if (response.ok) {
+        const firstResponseMs = performance.now() - started
+        return {
+          pid: child.pid ?? 0,
+          firstResponseMs,
+          rssMb: () => rssOf(child.pid ?? 0),
+          stop: () => stop(child),
+        }
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  await stop(child)
+  throw new Error(
+    `${command} ${args.join(' ')} did not answer ${probe.url} within ${timeoutMs} ms:\n${stderr}`,
+  )
+}
+
+function rssOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)
+  return line ? Number(line[1]) / 1024 : Number.NaN
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+}
