@@ -1,6 +1,6 @@
 import type { components } from './types.gen.ts'
 
-// Generated from openapi.yaml by `npm run generate:types`; `npm test` fails when types.gen.ts is stale.
+// Generated from openapi.yaml by `npm run generate`; `npm test` fails when types.gen.ts is stale.
 export type Pet = components['schemas']['Pet']
 export type NewPet = components['schemas']['NewPet']
 export type PetStatus = components['schemas']['PetStatus']
