@@ -1,0 +1,280 @@
+import type { MockRequest, MockResponse } from '../mocks/core/mock-http.ts'
+import { createMockApi } from '../mocks/create-mock-api.ts'
+
+/** The key every broken server accepts (where its defect does not make it accept more). */
+export const brokenServerKey = 'broken-key'
+
+type Handle = (request: MockRequest) => MockResponse
+
+/** A server with one realistic defect: our mock with that defect injected around its core. */
+export interface BrokenServer {
+  name: string
+  build(): Handle
+}
+
+const isPets = (request: MockRequest) => request.path === '/v1/pets'
+const isPet = (request: MockRequest) => /^\/v1\/pets\/[^/]+$/.test(request.path)
+const key = `Bearer ${brokenServerKey}`
+const query = (request: MockRequest) => new URLSearchParams(request.query)
+const withQuery = (request: MockRequest, change: (params: URLSearchParams) => void): MockRequest => {
+  const params = query(request)
+  change(params)
+  return { ...request, query: params.toString() }
+}
+const jsonBody = (response: MockResponse) => JSON.parse(response.body ?? 'null')
+const withJson = (response: MockResponse, value: unknown): MockResponse => ({
+  ...response,
+  body: JSON.stringify(value),
+})
+const parseOr = (text: string | undefined) => {
+  try {
+    return JSON.parse(text ?? '')
+  } catch {
+    return undefined
+  }
+}
+
+/** Builds a broken server from a wrapper around a fresh mock's core. */
+function broken(name: string, wrap: (handle: Handle) => Handle): BrokenServer {
+  return { name, build: () => wrap(createMockApi({ apiKeys: [brokenServerKey], pets: 30 }).handle) }
+}
+
+/** Rewrites requests before the core sees them. */
+const before = (name: string, when: (r: MockRequest) => boolean, change: (r: MockRequest) => MockRequest) =>
+  broken(name, (handle) => (request) => handle(when(request) ? change(request) : request))
+
+/** Rewrites responses after the core answered. */
+const after = (
+  name: string,
+  when: (r: MockRequest, s: MockResponse) => boolean,
+  change: (s: MockResponse, r: MockRequest) => MockResponse,
+) =>
+  broken(name, (handle) => (request) => {
+    const response = handle(request)
+    return when(request, response) ? change(response, request) : response
+  })
+
+/**
+ * Servers the suite must fail against, one defect each. A defect the suite lets through is a bug in the
+ * suite. They exist to prove the suite, never to be served to anyone.
+ */
+export const brokenServers: BrokenServer[] = [
+  before(
+    'auth hole: a request without a key is served',
+    (r) => r.headers.authorization === undefined && !r.path.startsWith('/__'),
+    (r) => ({ ...r, headers: { ...r.headers, authorization: key } }),
+  ),
+  before(
+    'auth hole: any bearer key is accepted',
+    (r) => /^bearer /i.test(r.headers.authorization ?? ''),
+    (r) => ({ ...r, headers: { ...r.headers, authorization: key } }),
+  ),
+  before(
+    'auth hole: the key is accepted without the Bearer scheme',
+    (r) => r.headers.authorization === brokenServerKey,
+    (r) => ({ ...r, headers: { ...r.headers, authorization: key } }),
+  ),
+  broken(
+    'auth hole: /store/orders is open',
+    (handle) => (r) =>
+      r.path === '/v1/store/orders'
+        ? { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' }
+        : handle(r),
+  ),
+  broken(
+    'auth order: an invalid body is reported before the missing key',
+    (handle) => (r) =>
+      r.method === 'POST' &&
+      isPets(r) &&
+      r.headers.authorization === undefined &&
+      parseOr(r.body) === undefined
+        ? {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+            body: '{"code":"bad","message":"bad body","status":400}',
+          }
+        : handle(r),
+  ),
+  after(
+    '401 body is not an Error',
+    (_, s) => s.status === 401,
+    (s) => withJson(s, { error: 'unauthorized' }),
+  ),
+  after(
+    'Error status field disagrees with the HTTP status',
+    (_, s) => s.status === 404,
+    (s) => withJson(s, { ...jsonBody(s), status: 400 }),
+  ),
+  after(
+    'Error bodies lack code',
+    (_, s) => s.status === 400,
+    (s) => withJson(s, { message: jsonBody(s).message, status: 400 }),
+  ),
+  after(
+    'the list is wrapped in an object',
+    (r, s) => isPets(r) && r.method === 'GET' && s.status === 200,
+    (s) => withJson(s, { pets: jsonBody(s) }),
+  ),
+  before(
+    'limit is ignored',
+    (r) => isPets(r) && r.method === 'GET',
+    (r) => withQuery(r, (p) => p.set('limit', '100')),
+  ),
+  before(
+    'the default page is 50',
+    (r) => isPets(r) && r.method === 'GET' && !query(r).has('limit'),
+    (r) => withQuery(r, (p) => p.set('limit', '50')),
+  ),
+  before(
+    'limit=0 is served as the default',
+    (r) => isPets(r) && query(r).get('limit') === '0',
+    (r) => withQuery(r, (p) => p.delete('limit')),
+  ),
+  broken(
+    'a limit above 100 is a 500',
+    (handle) => (r) =>
+      isPets(r) && Number(query(r).get('limit')) > 100
+        ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'RangeError' }
+        : handle(r),
+  ),
+  before(
+    'the status filter is ignored',
+    (r) => isPets(r) && query(r).has('status'),
+    (r) => withQuery(r, (p) => p.delete('status')),
+  ),
+  before(
+    'an unknown status is ignored',
+    (r) => isPets(r) && !['available', 'pending', 'sold', null].includes(query(r).get('status')),
+    (r) => withQuery(r, (p) => p.delete('status')),
+  ),
+  after(
+    'the status filter loses pets',
+    (r) => isPets(r) && query(r).get('status') === 'sold',
+    (s) => withJson(s, []),
+  ),
+  after(
+    'create answers 200',
+    (r, s) => r.method === 'POST' && s.status === 201,
+    (s) => ({ ...s, status: 200 }),
+  ),
+  after(
+    'create does not echo status',
+    (r, s) => r.method === 'POST' && s.status === 201,
+    (s) => {
+      const { status: _, ...pet } = jsonBody(s)
+      return withJson(s, pet)
+    },
+  ),
+  after(
+    'create uses the client-sent id',
+    (r, s) => r.method === 'POST' && s.status === 201 && typeof parseOr(r.body)?.id === 'number',
+    (s, r) => withJson(s, { ...jsonBody(s), id: parseOr(r.body).id }),
+  ),
+  broken('create loses writes', (handle) => {
+    let fakeId = 5_000_000
+    return (r) => {
+      const response = handle(r)
+      if (r.method !== 'POST' || response.status !== 201) return response
+      return withJson(response, { ...jsonBody(response), id: fakeId++ })
+    }
+  }),
+  after(
+    'create gives every pet the same id',
+    (r, s) => r.method === 'POST' && s.status === 201,
+    (s) => withJson(s, { ...jsonBody(s), id: 1 }),
+  ),
+  before(
+    'create accepts a body without name',
+    (r) =>
+      r.method === 'POST' &&
+      isPets(r) &&
+      parseOr(r.body)?.name === undefined &&
+      typeof parseOr(r.body) === 'object' &&
+      !Array.isArray(parseOr(r.body)),
+    (r) => ({ ...r, body: JSON.stringify({ ...parseOr(r.body), name: 'unnamed' }) }),
+  ),
+  broken(
+    'malformed JSON is a 500',
+    (handle) => (r) =>
+      r.method === 'POST' &&
+      isPets(r) &&
+      r.headers.authorization === key &&
+      r.body &&
+      parseOr(r.body) === undefined
+        ? {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+            body: '{"code":"internal","message":"SyntaxError","status":500}',
+          }
+        : handle(r),
+  ),
+  before(
+    'a string categoryId is coerced',
+    (r) => r.method === 'POST' && typeof parseOr(r.body)?.categoryId === 'string',
+    (r) => ({
+      ...r,
+      body: JSON.stringify({ ...parseOr(r.body), categoryId: Number(parseOr(r.body).categoryId) }),
+    }),
+  ),
+  before(
+    'an unknown status is dropped on create',
+    (r) =>
+      r.method === 'POST' &&
+      typeof parseOr(r.body)?.status === 'string' &&
+      !['available', 'pending', 'sold'].includes(parseOr(r.body).status),
+    (r) => {
+      const { status: _, ...rest } = parseOr(r.body)
+      return { ...r, body: JSON.stringify(rest) }
+    },
+  ),
+  before(
+    'a categoryId beyond int64 is clamped',
+    (r) => r.method === 'POST' && /"categoryId":\d{16,}/.test(r.body ?? ''),
+    (r) => ({ ...r, body: (r.body ?? '').replace(/"categoryId":\d{16,}/, '"categoryId":1') }),
+  ),
+  after(
+    'an unknown pet is 200 with an empty object',
+    (r, s) => isPet(r) && s.status === 404,
+    (s) => ({ ...withJson(s, {}), status: 200 }),
+  ),
+  after(
+    'a pet’s id comes back as a string',
+    (r, s) => isPet(r) && s.status === 200,
+    (s) => withJson(s, { ...jsonBody(s), id: String(jsonBody(s).id) }),
+  ),
+  broken(
+    'a non-numeric pet id is a 500',
+    (handle) => (r) =>
+      isPet(r) && !/\/\d+$/.test(r.path) && r.headers.authorization === key
+        ? { status: 500, headers: { 'content-type': 'text/html' }, body: '<h1>Internal Server Error</h1>' }
+        : handle(r),
+  ),
+  after(
+    'the list is served as text/plain',
+    (r, s) => isPets(r) && r.method === 'GET' && s.status === 200,
+    (s) => ({ ...s, headers: { ...s.headers, 'content-type': 'text/plain' } }),
+  ),
+  after(
+    'Sunset names the wrong date',
+    (r, s) => isPet(r) && s.headers.sunset !== undefined,
+    (s) => ({ ...s, headers: { ...s.headers, sunset: 'Wed, 05 Dec 2040 00:00:00 GMT' } }),
+  ),
+  after(
+    'ids beyond 2^53 are sent as JSON numbers',
+    (r, s) => isPets(r) && r.method === 'GET' && s.status === 200,
+    (s) => ({ ...s, body: (s.body ?? '').replace(/"id":(\d+)/, '"id":1152921504606846977') }),
+  ),
+  after(
+    'the created pet lacks its id',
+    (r, s) => r.method === 'POST' && s.status === 201,
+    (s) => {
+      const { id: _, ...pet } = jsonBody(s)
+      return withJson(s, pet)
+    },
+  ),
+  after(
+    'a pet’s categoryId is null',
+    (r, s) => isPet(r) && s.status === 200,
+    (s) => withJson(s, { ...jsonBody(s), categoryId: null }),
+  ),
+]

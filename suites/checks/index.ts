@@ -1,0 +1,20 @@
+import type { Check } from '../check-context.ts'
+import { authenticationChecks } from './authentication.ts'
+import { createPetChecks } from './create-pet.ts'
+import { getPetChecks } from './get-pet.ts'
+import { listPetsChecks } from './list-pets.ts'
+import { statefulChecks } from './stateful-links.ts'
+
+/** Every check of the suite but coverage (which runs last, over what the others saw). */
+export const allChecks: Check[] = [
+  ...listPetsChecks,
+  ...createPetChecks,
+  ...getPetChecks,
+  ...statefulChecks,
+  ...authenticationChecks,
+]
+
+/** The checks for this mode: read-only leaves out every check that could create a pet. */
+export function checksFor(readOnly: boolean): Check[] {
+  return readOnly ? allChecks.filter((check) => !check.writes) : allChecks
+}

@@ -1,0 +1,116 @@
+import { contract } from '../contract/index.ts'
+import { followReference, isRecord } from '../contract/openapi-document.ts'
+
+export interface NegativeBody {
+  /** What is wrong with it, as a check name: `without name`, `categoryId as a string`. */
+  description: string
+  /** The raw text sent. */
+  body: string
+}
+
+interface FieldSchema {
+  type?: string
+  enum?: unknown[]
+  format?: string
+}
+
+/**
+ * Request bodies that break the request schema of `operationId`, derived from that schema (its required
+ * fields, property types, enums and int64 formats), not from a hand-kept list: each required field
+ * missing, each field of each wrong type, `null` for each field, enum violations, integers beyond int64,
+ * then bodies that are not an object, not JSON, or empty.
+ */
+export function negativeBodies(operationId: string): NegativeBody[] {
+  const pointer = contract.operation(operationId).requestBody?.schemaPointer
+  if (!pointer) return []
+  const schema = resolve(pointer)
+  const properties = Object.fromEntries(
+    Object.entries((schema.properties ?? {}) as Record<string, unknown>).map(([name, value]) => [
+      name,
+      resolveSchema(value),
+    ]),
+  )
+  const required = (schema.required ?? []) as string[]
+  const valid = Object.fromEntries(
+    Object.entries(properties).map(([name, field]) => [name, validValue(field)]),
+  )
+  const withField = (name: string, value: unknown) => JSON.stringify({ ...valid, [name]: value })
+  const bodies: NegativeBody[] = []
+
+  for (const name of required) {
+    const { [name]: _, ...rest } = valid
+    bodies.push({ description: `without the required ${name}`, body: JSON.stringify(rest) })
+  }
+  for (const [name, field] of Object.entries(properties)) {
+    for (const [label, value] of wrongValues(field))
+      bodies.push({ description: `${name} as ${label}`, body: withField(name, value) })
+    bodies.push({ description: `${name} as null`, body: withField(name, null) })
+    if (field.type === 'integer' && field.format === 'int64') {
+      // Spliced in as text because JavaScript cannot hold them: 2^53 + 1, which no JSON client reads exactly
+      // (and which a conforming server could only echo beyond 2^53), and 2^63, one past int64's maximum.
+      for (const [label, literal] of [
+        ['beyond 2^53', '9007199254740993'],
+        ['beyond int64', '9223372036854775808'],
+      ]) {
+        bodies.push({
+          description: `${name} ${label}`,
+          body: withField(name, 0).replace(`"${name}":0`, `"${name}":${literal}`),
+        })
+      }
+    }
+  }
+  bodies.push(
+    { description: 'a JSON array', body: JSON.stringify([valid]) },
+    { description: 'a JSON string', body: '"not an object"' },
+    { description: 'a JSON number', body: '42' },
+    { description: 'JSON null', body: 'null' },
+    { description: 'malformed JSON', body: `${JSON.stringify(valid).slice(0, -1)},` },
+    { description: 'an empty body', body: '' },
+  )
+  return bodies
+}
+
+/** A value the field accepts, used to keep the other fields of a negative body valid. */
+export function validValue(field: FieldSchema): unknown {
+  if (field.enum) return field.enum[0]
+  if (field.type === 'integer' || field.type === 'number') return 1
+  if (field.type === 'boolean') return true
+  return 'conformance'
+}
+
+function wrongValues(field: FieldSchema): [string, unknown][] {
+  if (field.enum)
+    return [
+      ['a value outside its enum', 'not-a-listed-value'],
+      ['a number', 7],
+    ]
+  switch (field.type) {
+    case 'string':
+      return [
+        ['a number', 123],
+        ['a boolean', true],
+        ['an object', { text: 'x' }],
+      ]
+    case 'integer':
+      return [
+        ['a string', '1'],
+        ['a fraction', 1.5],
+        ['a boolean', true],
+      ]
+    default:
+      return [['an array', []]]
+  }
+}
+
+function resolve(pointer: string): Record<string, unknown> {
+  return resolveSchema(followReference(contract.document, pointer).value) as Record<string, unknown>
+}
+
+// Schema $refs are followed here only to read which keywords a field has; validation stays Ajv's.
+function resolveSchema(value: unknown): FieldSchema & Record<string, unknown> {
+  let schema = value
+  for (let depth = 0; isRecord(schema) && typeof schema.$ref === 'string' && depth < 10; depth++) {
+    schema = followReference(contract.document, schema.$ref).value
+  }
+  return (isRecord(schema) ? schema : {}) as FieldSchema & Record<string, unknown>
+}
