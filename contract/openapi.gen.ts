@@ -1,6 +1,8 @@
 // Generated from the OpenAPI YAML beside this file by `npm run generate`: do not edit.
-// Browsers load this copy (see "imports" in package.json); Node reads the YAML itself.
 import type { OpenApiDocument } from './openapi-document.ts'
+
+/** SHA-256 of the YAML this was generated from. */
+export const sourceSha256 = '58ff989782c15c1c5a055b66f4d97dce66aa011f4a80cb60a52fd4b5d8564d79'
 
 export const openapiDocument: OpenApiDocument = {
   openapi: '3.1.0',

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { staleContractWarning } from '../contract/contract-freshness.ts'
 import { contract } from '../contract/index.ts'
 import { defaultApiKey } from '../mocks/core/api-keys.ts'
 import { createRequestHandler } from '../mocks/core/handle-request.ts'
@@ -47,6 +48,8 @@ await runCommand(help, async (argv) => {
     .filter(Boolean)
   const apiKeys = values['api-key']?.length ? values['api-key'] : fromEnv.length ? fromEnv : [defaultApiKey]
 
+  const stale = staleContractWarning()
+  if (stale) console.error(`Warning: ${stale}`)
   if (pets >= 100_000) console.error(`Seeding ${pets} pets from seed ${seed}...`)
   // The core straight on node:http: MSW (and its start-up cost) has no part in serving a socket.
   const state = createMockState({ seed, pets })
