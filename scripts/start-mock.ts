@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { parseArgs } from 'node:util'
 import { staleContractWarning } from '../contract/contract-freshness.ts'
 import { contract } from '../contract/index.ts'
@@ -7,11 +8,15 @@ import { createMockState, maxSeededPets } from '../mocks/core/mock-state.ts'
 import { basePathOf } from '../mocks/core/route.ts'
 import { defaultPetCount, defaultSeed } from '../mocks/core/seed-pets.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
+import { writeServiceWorker } from '../mocks/service-worker-file.ts'
 import { runCommand } from './run-command.ts'
 
-const help = `Usage: npm start -- [options]
+const help = `Usage: npm start -- [options]          (installed: animal-store-mock [options])
+       animal-store-mock worker <publicDir>
 
 Serves the stateful Animal Store mock over HTTP: pets you add are there when you list or get them.
+"worker <publicDir>" instead writes MSW's mockServiceWorker.js into your app's public folder, which
+the browser mock needs (run it again after upgrading msw).
 
 Options:
   --port N         port to listen on (default 4010; 0 picks a free one)
@@ -26,8 +31,9 @@ Options:
 Test control (no API key needed): GET /__mock/health, POST /__mock/reset {"seed": 1, "pets": 50}`
 
 await runCommand(help, async (argv) => {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: argv,
+    allowPositionals: true,
     options: {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
@@ -39,6 +45,13 @@ await runCommand(help, async (argv) => {
     },
   })
   if (values.help) return 'help'
+  if (positionals[0] === 'worker') {
+    if (positionals.length !== 2)
+      throw usageError('worker takes one argument: the public folder, e.g. "worker public".')
+    console.log(`Wrote ${writeServiceWorker(positionals[1] ?? '')}: serve it from your site's root.`)
+    return undefined
+  }
+  if (positionals.length > 0) throw usageError(`Unknown command "${positionals.join(' ')}".`)
   const port = integerOption('--port', values.port, 0, 65535)
   const seed = integerOption('--seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
   const pets = integerOption('--pets', values.pets, 0, maxSeededPets)
@@ -75,9 +88,11 @@ await runCommand(help, async (argv) => {
 function integerOption(name: string, raw: string, min: number, max: number): number {
   const value = Number(raw)
   if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw Object.assign(new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}".`), {
-      code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE',
-    })
+    throw usageError(`${name} must be an integer from ${min} to ${max}, got "${raw}".`)
   }
   return value
+}
+
+function usageError(message: string): Error {
+  return Object.assign(new Error(message), { code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' })
 }

@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { request } from 'undici'
@@ -28,7 +29,9 @@ export interface ConformanceOutcome {
   report?: ConformanceReport
 }
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+// The suite file sits beside this module: .ts in the repository, .js in the built package.
+const suitesDir = fileURLToPath(new URL('.', import.meta.url))
+const suiteFile = `animal-store.conformance${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`
 
 /**
  * Runs the conformance suite (suites/animal-store.conformance.ts) through vitest's Node API against a
@@ -67,10 +70,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       'test',
       [],
       {
-        root,
+        root: suitesDir,
         config: false,
         watch: false,
-        include: ['suites/animal-store.conformance.ts'],
+        include: [suiteFile],
+        // Installed as a package, the suite lives under node_modules, which vitest excludes by default.
+        exclude: [],
         reporters: [
           reporter,
           ['junit', { outputFile: resolve(reportDir, 'junit.xml'), suiteName: 'Animal Store conformance' }],
