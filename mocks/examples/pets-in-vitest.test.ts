@@ -1,6 +1,6 @@
+import { createMockApi } from 'animal-store-contract-kit/mocks'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { createMockApi } from '../create-mock-api.ts'
 
 const api = createMockApi({ seed: 1, pets: 5, apiKeys: ['test-key'] })
 const server = setupServer(...api.handlers)

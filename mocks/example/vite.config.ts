@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+import { packageAliases } from '../../scripts/package-aliases.ts'
+
+// The example app's dev server. Dependencies are pre-bundled up front so the first page load does not
+// trigger Vite's "new dependencies optimized" reload.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  publicDir: 'public',
+  clearScreen: false,
+  // The app imports the package by name, as a frontend team would; here the names mean the sources.
+  resolve: { alias: packageAliases },
+  optimizeDeps: {
+    include: ['msw', 'msw/browser', '@faker-js/faker/locale/en', 'ajv/dist/2020.js', 'ajv-formats'],
+  },
+  build: { target: 'es2022' },
+  esbuild: { target: 'es2022' },
+})
