@@ -10,7 +10,9 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
 rmSync(`${root}dist`, { recursive: true, force: true })
 console.log('Compiling TypeScript into dist/ ...')
-const compiled = spawnSync(process.execPath, [tsc, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' })
+const compiled = spawnSync(process.execPath, [tsc, '-p', `${root}scripts/tsconfig.build.json`], {
+  stdio: 'inherit',
+})
 if (compiled.status !== 0) {
   console.error(
     'Error: the TypeScript build failed (see above). Fix the type errors, then run `npm run build` again.',
