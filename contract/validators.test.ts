@@ -1,7 +1,16 @@
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { ContractError, contract } from './index.ts'
 
 const validPet = { id: 7, name: 'Rex', categoryId: 3, status: 'available' }
+
+it('holds a document whose schemas are valid JSON Schema 2020-12 (the loader skips this check at start-up)', () => {
+  const ajv = new Ajv2020({ strict: false })
+  expect(ajv.validateSchema(contract.document as object), ajv.errorsText()).toBe(true)
+  for (const [name, schema] of Object.entries(contract.document.components?.schemas ?? {})) {
+    expect(ajv.validateSchema(schema as object), `${name}: ${ajv.errorsText()}`).toBe(true)
+  }
+})
 
 describe('the loader validates against the contract', () => {
   it('accepts a valid Pet and hands it back', () => {
