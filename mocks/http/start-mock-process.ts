@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { stopProcess } from '../stop-process.ts'
 
 const startScript = fileURLToPath(new URL('../../scripts/start-mock.ts', import.meta.url))
 
@@ -34,7 +35,12 @@ export function startMockProcess(args: string[] = [], timeoutMs = 30_000): Promi
       const baseUrl = /listening on (http:\/\/\S+)/.exec(output)?.[1]
       if (!baseUrl) return
       clearTimeout(timer)
-      resolve({ baseUrl, origin: new URL(baseUrl).origin, output: () => output, stop: () => stop(child) })
+      resolve({
+        baseUrl,
+        origin: new URL(baseUrl).origin,
+        output: () => output,
+        stop: () => stopProcess(child),
+      })
     }
     child.stdout.on('data', onData)
     child.stderr.on('data', onData)
@@ -42,17 +48,5 @@ export function startMockProcess(args: string[] = [], timeoutMs = 30_000): Promi
       clearTimeout(timer)
       reject(new Error(`The mock exited (code ${code}) before listening. It printed:\n${output}`))
     })
-  })
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode)
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000)
-    child.once('exit', (code) => {
-      clearTimeout(force)
-      resolve(code)
-    })
-    child.kill('SIGTERM')
   })
 }

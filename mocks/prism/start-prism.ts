@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { contractPath } from '../../contract/read-document.ts'
 import { findFreePort, waitUntilAnswering } from '../local-port.ts'
+import { stopProcess } from '../stop-process.ts'
 
 export interface PrismOptions {
   /** `mock` answers from the contract alone; `proxy` validates traffic to `upstream`. */
@@ -77,7 +78,11 @@ export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
   child.stdout?.on('data', collect)
   child.stderr?.on('data', collect)
   const url = `http://${host}:${port}`
-  const running: RunningPrism = { url, output: () => output, stop: () => stopChild(child) }
+  const running: RunningPrism = {
+    url,
+    output: () => output,
+    stop: async () => void (await stopProcess(child)),
+  }
   try {
     await waitUntilAnswering(url, options.startTimeoutMs ?? 30_000, () => child.exitCode === null)
   } catch (error) {
@@ -95,16 +100,4 @@ function requireUpstream(upstream: string | undefined): string {
       'Failed to start Prism proxy: no upstream URL. Pass the server to validate, e.g. http://127.0.0.1:4010/v1.',
     )
   return upstream
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000)
-    child.once('exit', () => {
-      clearTimeout(force)
-      resolve()
-    })
-    child.kill('SIGTERM')
-  })
 }

@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { stopProcess } from '../../mocks/stop-process.ts'
 
 export interface LaunchedServer {
   pid: number
@@ -44,7 +45,7 @@ export async function launchServer(
           pid: child.pid ?? 0,
           firstResponseMs,
           rssMb: () => rssOf(child.pid ?? 0),
-          stop: () => stop(child),
+          stop: async () => void (await stopProcess(child)),
         }
       }
     } catch {
@@ -52,7 +53,7 @@ export async function launchServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
-  await stop(child)
+  await stopProcess(child)
   throw new Error(
     `${command} ${args.join(' ')} did not answer ${probe.url} within ${timeoutMs} ms:\n${stderr}`,
   )
@@ -61,16 +62,4 @@ export async function launchServer(
 function rssOf(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)
   return line ? Number(line[1]) / 1024 : Number.NaN
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000)
-    child.once('exit', () => {
-      clearTimeout(force)
-      resolve()
-    })
-    child.kill('SIGTERM')
-  })
 }
