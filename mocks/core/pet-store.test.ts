@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { contract } from '../../contract/index.ts'
+import { PetStore } from './pet-store.ts'
+import { seedPets } from './seed-pets.ts'
+
+describe('PetStore', () => {
+  it('assigns increasing ids from 1 and serves each pet back by id', () => {
+    const store = new PetStore()
+    const first = store.add({ name: 'A', categoryId: 1, status: 'sold' })
+    const second = store.add({ name: 'B', categoryId: 2 })
+    expect([first.id, second.id]).toEqual([1, 2])
+    expect(store.get(2)).toEqual({ id: 2, name: 'B', categoryId: 2 })
+    expect(store.get(3)).toBeUndefined()
+    expect(store.get(0)).toBeUndefined()
+    expect(store.get(1.5)).toBeUndefined()
+  })
+
+  it('lists in ascending id order, at most limit, filtered by status', () => {
+    const store = new PetStore()
+    for (const [index, status] of (['sold', 'available', 'sold', 'pending', 'sold'] as const).entries()) {
+      store.add({ name: `Pet ${index}`, categoryId: 1, status })
+    }
+    expect(store.list(3).map((pet) => pet.id)).toEqual([1, 2, 3])
+    expect(store.list(2, 'sold').map((pet) => pet.id)).toEqual([1, 3])
+    expect(store.list(100, 'sold').map((pet) => pet.id)).toEqual([1, 3, 5])
+    expect(store.list(100, 'pending').map((pet) => pet.name)).toEqual(['Pet 3'])
+  })
+
+  it('starts again from id 1 after clear, and changes its version on every write', () => {
+    const store = new PetStore()
+    const versions = [store.version]
+    store.add({ name: 'A', categoryId: 1 })
+    versions.push(store.version)
+    store.clear()
+    versions.push(store.version)
+    expect(new Set(versions).size).toBe(3)
+    expect(store.add({ name: 'B', categoryId: 1 }).id).toBe(1)
+  })
+
+  it('holds a million pets and still lists a filtered page from its index', () => {
+    const store = new PetStore()
+    for (const pet of seedPets(11, 1_000_000)) store.add(pet)
+    store.add({ name: 'The last one', categoryId: 3, status: 'pending' })
+    expect(store.size).toBe(1_000_001)
+    const sold = store.list(20, 'sold')
+    expect(sold).toHaveLength(20)
+    expect(sold.every((pet) => pet.status === 'sold')).toBe(true)
+    expect(store.get(1_000_001)?.name).toBe('The last one')
+  })
+})
+
+describe('seedPets', () => {
+  it('gives the same pets for the same seed, and other pets for another seed', () => {
+    expect([...seedPets(5, 30)]).toEqual([...seedPets(5, 30)])
+    expect([...seedPets(5, 30)]).not.toEqual([...seedPets(6, 30)])
+  })
+
+  it('is not disturbed by another seeding running interleaved', () => {
+    const alone = [...seedPets(5, 10)]
+    const a = seedPets(5, 10)
+    const b = seedPets(9, 10)
+    const interleaved = []
+    for (let index = 0; index < 10; index++) {
+      interleaved.push(a.next().value)
+      b.next()
+    }
+    expect(interleaved).toEqual(alone)
+  })
+
+  it('generates pets that are valid NewPets with real-looking names and every status', () => {
+    const pets = [...seedPets(1, 200)]
+    expect(pets.every((pet) => contract.validateSchema('NewPet', pet).ok)).toBe(true)
+    expect(pets.every((pet) => /^[A-Z][a-z]+/.test(pet.name))).toBe(true)
+    expect(new Set(pets.map((pet) => pet.status))).toEqual(new Set(['available', 'pending', 'sold']))
+  })
+})
