@@ -136,6 +136,21 @@ export function createCheckContext(run: RunState): CheckContext {
   }
 }
 
+/** Creates a pet through the API as a check step: the answer must be 201, and its body is the pet. */
+export async function createPetStep(
+  context: CheckContext,
+  body: object,
+): Promise<{ pet: Pet; exchange: Exchange }> {
+  const exchange = await context.send('createPet', 'POST', '/pets', {
+    intent: 'valid',
+    body: JSON.stringify(body),
+  })
+  if (exchange.response.status !== 201) {
+    throw new CheckFailure(`POST /pets answered ${exchange.response.status}, expected 201.`, [exchange])
+  }
+  return { pet: bodyOf<Pet>(exchange), exchange }
+}
+
 /** Parses an exchange's JSON body (the response checks already proved it parses where one is declared). */
 export function bodyOf<T>(exchange: Exchange): T {
   return JSON.parse(exchange.response.body) as T

@@ -1,5 +1,4 @@
-import type { Pet } from '../../contract/types.ts'
-import { bodyOf, type Check } from '../check-context.ts'
+import { type Check, createPetStep } from '../check-context.ts'
 import { ensure } from '../exchange.ts'
 import { negativeBodies } from '../negative-bodies.ts'
 
@@ -10,22 +9,13 @@ export const createPetChecks: Check[] = [
     group,
     name: 'creates a pet with a status: 201 Pet echoing what was sent, with an id',
     writes: true,
-    async run({ send, fixtures }) {
-      const sent = { name: `${fixtures.runId} echo`, categoryId: 7, status: 'sold' }
-      const created = await send('createPet', 'POST', '/pets', {
-        intent: 'valid',
-        body: JSON.stringify(sent),
-      })
-      ensure(
-        created.response.status === 201,
-        `POST /pets answered ${created.response.status}, expected 201.`,
-        created,
-      )
-      const pet = bodyOf<Pet>(created)
+    async run(context) {
+      const sent = { name: `${context.fixtures.runId} echo`, categoryId: 7, status: 'sold' }
+      const { pet, exchange } = await createPetStep(context, sent)
       ensure(
         pet.name === sent.name && pet.categoryId === sent.categoryId && pet.status === sent.status,
         `POST /pets returned ${JSON.stringify(pet)}, which does not echo ${JSON.stringify(sent)}.`,
-        created,
+        exchange,
       )
     },
   },
@@ -33,22 +23,13 @@ export const createPetChecks: Check[] = [
     group,
     name: 'creates a pet without a status: 201 Pet (the server may default status)',
     writes: true,
-    async run({ send, fixtures }) {
-      const sent = { name: `${fixtures.runId} no status`, categoryId: 8 }
-      const created = await send('createPet', 'POST', '/pets', {
-        intent: 'valid',
-        body: JSON.stringify(sent),
-      })
-      ensure(
-        created.response.status === 201,
-        `POST /pets answered ${created.response.status}, expected 201.`,
-        created,
-      )
-      const pet = bodyOf<Pet>(created)
+    async run(context) {
+      const sent = { name: `${context.fixtures.runId} no status`, categoryId: 8 }
+      const { pet, exchange } = await createPetStep(context, sent)
       ensure(
         pet.name === sent.name && pet.categoryId === sent.categoryId,
         `POST /pets returned ${JSON.stringify(pet)} for ${JSON.stringify(sent)}.`,
-        created,
+        exchange,
       )
     },
   },
@@ -70,23 +51,12 @@ export const createPetChecks: Check[] = [
     group,
     name: 'assigns its own id, whatever id the client sends',
     writes: true,
-    async run({ send, fixtures }) {
+    async run(context) {
       // A large, random safe integer: no server assigns it by chance.
       const clientId = 2 ** 52 + Math.floor(Math.random() * 2 ** 40)
-      const created = await send('createPet', 'POST', '/pets', {
-        intent: 'valid',
-        body: JSON.stringify({ id: clientId, name: `${fixtures.runId} client id`, categoryId: 1 }),
-      })
-      ensure(
-        created.response.status === 201,
-        `POST /pets answered ${created.response.status}, expected 201.`,
-        created,
-      )
-      ensure(
-        bodyOf<Pet>(created).id !== clientId,
-        `POST /pets used the client-sent id ${clientId} as the pet's id.`,
-        created,
-      )
+      const body = { id: clientId, name: `${context.fixtures.runId} client id`, categoryId: 1 }
+      const { pet, exchange } = await createPetStep(context, body)
+      ensure(pet.id !== clientId, `POST /pets used the client-sent id ${clientId} as the pet's id.`, exchange)
     },
   },
   ...negativeBodies('createPet').map(

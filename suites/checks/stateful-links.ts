@@ -1,5 +1,5 @@
 import type { Pet } from '../../contract/types.ts'
-import { bodyOf, type Check } from '../check-context.ts'
+import { bodyOf, type Check, createPetStep } from '../check-context.ts'
 import { ensure } from '../exchange.ts'
 
 const group = 'stateful links'
@@ -44,23 +44,12 @@ export const statefulChecks: Check[] = [
     group,
     name: 'nothing created is lost: 10 concurrent creates are all retrievable',
     writes: true,
-    async run({ send, fixtures }) {
+    async run(context) {
+      const { send, fixtures } = context
       const created = await Promise.all(
         Array.from({ length: 10 }, async (_, index) => {
-          const exchange = await send('createPet', 'POST', '/pets', {
-            intent: 'valid',
-            body: JSON.stringify({
-              name: `${fixtures.runId} burst ${index}`,
-              categoryId: 2,
-              status: 'available',
-            }),
-          })
-          ensure(
-            exchange.response.status === 201,
-            `POST /pets answered ${exchange.response.status}, expected 201.`,
-            exchange,
-          )
-          return bodyOf<Pet>(exchange)
+          const body = { name: `${fixtures.runId} burst ${index}`, categoryId: 2, status: 'available' }
+          return (await createPetStep(context, body)).pet
         }),
       )
       const ids = created.map((pet) => pet.id)
