@@ -1,5 +1,5 @@
 import { contract } from '../../../contract/index.ts'
-import { isRecord } from '../../../contract/openapi-document.ts'
+import { followReference, isRecord } from '../../../contract/openapi-document.ts'
 
 /** What the form can tell a person before sending, read from the contract rather than restated. */
 export interface FormHints {
@@ -13,7 +13,8 @@ export function formHints(): FormHints {
   const status = schemas.PetStatus
   const newPet = schemas.NewPet
   const limit = contract.operation('listPets').parameters.find((parameter) => parameter.name === 'limit')
-  const limitSchema = limit ? resolvePointer(limit.schemaPointer) : {}
+  const found = limit ? followReference(contract.document, limit.schemaPointer).value : undefined
+  const limitSchema = isRecord(found) ? found : {}
   return {
     statuses: isRecord(status) && Array.isArray(status.enum) ? status.enum.map(String) : [],
     required: isRecord(newPet) && Array.isArray(newPet.required) ? newPet.required.map(String) : [],
@@ -23,12 +24,4 @@ export function formHints(): FormHints {
       default: Number(limitSchema.default ?? 20),
     },
   }
-}
-
-function resolvePointer(pointer: string): Record<string, unknown> {
-  let value: unknown = contract.document
-  for (const segment of pointer.replace(/^#\//, '').split('/')) {
-    value = isRecord(value) ? value[segment.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined
-  }
-  return isRecord(value) ? value : {}
 }
