@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
-import { runConformance } from '../suites/run-conformance.ts'
+import { defaults, runConformance } from '../suites/run-conformance.ts'
 
 const help = `Usage: npm run conformance -- --base-url URL --api-key KEY [options]
 
@@ -9,14 +9,21 @@ Replays every operation of the Animal Store contract against a server and checks
 negative bodies generated from the schema, and that created pets can be read back.
 
 Options:
-  --base-url URL    the server, /v1 included (env CONFORMANCE_BASE_URL)
-  --api-key KEY     a valid API key (env CONFORMANCE_API_KEY)
-  --read-only       never create pets (production): checks needing a pet use one found by listing
-  --report-dir DIR  where junit.xml, conformance.json and summary.md go (default reports/)
-  --via-prism       send all traffic through Prism's validating proxy; its violations fail checks
-  --help            show this help
+  --base-url URL         the server, /v1 included (env CONFORMANCE_BASE_URL)
+  --api-key KEY          a valid API key; prefer env CONFORMANCE_API_KEY (others on the machine see
+                         arguments in ps)
+  --read-only            never create pets (production): checks needing a pet use one found by listing
+  --report-dir DIR       where junit.xml, conformance.json and summary.md go (default reports/)
+  --via-prism            also send traffic through Prism's validating proxy; each violation it reports
+                         is checked against the response, and false positives become notes
+  --timeout SECONDS      the whole run's deadline (default ${defaults.timeoutSeconds}); past it the run exits 2
+  --request-timeout SECONDS
+                         one request's deadline, headers and body (default ${defaults.requestTimeoutSeconds})
+  --help                 show this help
 
-Exit status: 0 the server conforms, 1 some check failed, 2 bad options or the server is unreachable.`
+Exit status: 0 the server conforms; 1 it breaks the contract (each distinct finding listed once);
+2 the run could not judge it: bad options, server unreachable, API key refused, no API at the base URL,
+report directory not writable, or the run's deadline passed.`
 
 let values: Record<string, string | boolean | undefined>
 try {
@@ -27,6 +34,8 @@ try {
       'read-only': { type: 'boolean', default: false },
       'report-dir': { type: 'string', default: 'reports' },
       'via-prism': { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      'request-timeout': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   }))
@@ -38,7 +47,21 @@ if (values.help) {
   console.log(help)
   process.exit(0)
 }
+const seconds = (name: string) => {
+  const raw = values[name]
+  if (raw === undefined) return undefined
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`Usage error: --${name} takes a number of seconds above 0; got "${raw}".\n\n${help}`)
+    process.exit(2)
+  }
+  return value
+}
+const timeoutSeconds = seconds('timeout')
+const requestTimeoutSeconds = seconds('request-timeout')
 const outcome = await runConformance({
+  ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+  ...(requestTimeoutSeconds === undefined ? {} : { requestTimeoutSeconds }),
   baseUrl: String(values['base-url'] ?? process.env.CONFORMANCE_BASE_URL ?? ''),
   apiKey: String(values['api-key'] ?? process.env.CONFORMANCE_API_KEY ?? ''),
   readOnly: values['read-only'] === true,

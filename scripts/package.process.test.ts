@@ -114,7 +114,7 @@ export const used = [pet, api, wrong, runConformance, startBrowserMock, setupMoc
         ['--base-url', baseUrl, '--api-key', 'k', '--report-dir', join(app, 'reports')],
         { cwd: app, timeout: 120_000 },
       )
-      expect(stdout).toMatch(/CONFORMS: \d+ passed, 0 failed/)
+      expect(stdout).toMatch(/CONFORMS: 0 findings, \d+ checks passed, 0 failed/)
     } finally {
       mock.kill('SIGTERM')
     }

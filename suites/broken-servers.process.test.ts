@@ -1,34 +1,69 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { brokenServerKey, brokenServers } from './broken-servers.ts'
-import { runChecks } from './run-checks.ts'
+import { runConformanceCommand } from './conformance-command.ts'
 
-// Each broken server is served on a real socket (the suite speaks undici, which MSW cannot intercept),
-// and the whole suite runs against it. Every one must be caught: a survivor is a bug in the suite.
-const caught: string[] = []
+// The proof of the suite, through the command users run: first a server without the defect must pass, then
+// each broken server must fail with its own expected finding, reported once (at most 3 findings).
+const findingsPerServer: number[] = []
 
-describe('the suite fails against every deliberately broken server', () => {
-  it.each(brokenServers.map((server) => [server.name, server] as const))('catches: %s', async (_, server) => {
-    const http = await serveHttp(server.build(), { port: 0, host: '127.0.0.1' })
-    try {
-      const results = await runChecks({
-        baseUrl: `${http.origin}/v1`,
-        apiKey: brokenServerKey,
-        readOnly: false,
-      })
-      const failed = results.filter((result) => result.outcome === 'failed')
-      expect(failed.length, `no check failed against "${server.name}"`).toBeGreaterThan(0)
-      caught.push(server.name)
-    } finally {
-      await http.close()
-    }
+async function checkServer(handle: Parameters<typeof serveHttp>[0]) {
+  const http = await serveHttp(handle, { port: 0, host: '127.0.0.1' })
+  try {
+    return await runConformanceCommand(['--base-url', `${http.origin}/v1`], {
+      env: { CONFORMANCE_API_KEY: brokenServerKey },
+    })
+  } finally {
+    await http.close()
+  }
+}
+
+describe('the suite judges servers by their defects', () => {
+  it('passes the same mock without a defect', async () => {
+    const { code, output, report } = await checkServer(
+      createMockApi({ apiKeys: [brokenServerKey], pets: 30 }).handle,
+    )
+    expect(code, output).toBe(0)
+    expect(report?.findings).toEqual([])
   })
 
-  it('keeps at least 25 broken servers', () => {
+  it.concurrent.each(brokenServers.map((server) => [server.defect, server] as const))(
+    'finds: %s',
+    async (_, server) => {
+      const { code, output, report } = await checkServer(server.build())
+      expect(code, output).toBe(1)
+      expect(report, `no report was written:\n${output}`).toBeDefined()
+      const findings = report?.findings ?? []
+      findingsPerServer.push(findings.length)
+      const summary = findings.map(
+        (finding) => `${finding.rule} on ${finding.operations.join('+')}: ${finding.where}`,
+      )
+      expect(
+        findings.some(
+          (finding) =>
+            finding.rule === server.expectedFinding.rule &&
+            finding.operations.includes(server.expectedFinding.operation),
+        ),
+        `expected ${server.expectedFinding.rule} on ${server.expectedFinding.operation}; found:\n${summary.join('\n')}`,
+      ).toBe(true)
+      expect(
+        findings.length,
+        `one defect, reported at its root; found:\n${summary.join('\n')}`,
+      ).toBeLessThanOrEqual(3)
+    },
+  )
+
+  it('keeps at least 25 broken servers, each with a unique name', () => {
     expect(brokenServers.length).toBeGreaterThanOrEqual(25)
+    expect(new Set(brokenServers.map((server) => server.name)).size).toBe(brokenServers.length)
   })
 
   afterAll(() => {
-    console.log(`Kill rate: ${caught.length}/${brokenServers.length} broken servers caught by the suite`)
+    const sorted = [...findingsPerServer].sort((a, b) => a - b)
+    const median = sorted[Math.floor(sorted.length / 2)]
+    console.log(
+      `Findings per broken server: median ${median}, max ${sorted.at(-1)} over ${sorted.length} servers`,
+    )
   })
 })

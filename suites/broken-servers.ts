@@ -1,14 +1,25 @@
 import type { MockRequest, MockResponse } from '../mocks/core/mock-http.ts'
 import { createMockApi } from '../mocks/create-mock-api.ts'
+import type { RuleId } from './findings.ts'
 
 /** The key every broken server accepts (where its defect does not make it accept more). */
 export const brokenServerKey = 'broken-key'
 
 type Handle = (request: MockRequest) => MockResponse
 
+/** The finding a broken server must produce: the rule it breaks, on the operation where it shows first. */
+export interface ExpectedFinding {
+  rule: RuleId
+  operation: string
+}
+
 /** A server with one realistic defect: our mock with that defect injected around its core. */
 export interface BrokenServer {
+  /** A short, unique name (kebab-case). */
   name: string
+  /** What the server does wrong, in a sentence. */
+  defect: string
+  expectedFinding: ExpectedFinding
   build(): Handle
 }
 
@@ -35,21 +46,41 @@ const parseOr = (text: string | undefined) => {
 }
 
 /** Builds a broken server from a wrapper around a fresh mock's core. */
-function broken(name: string, wrap: (handle: Handle) => Handle): BrokenServer {
-  return { name, build: () => wrap(createMockApi({ apiKeys: [brokenServerKey], pets: 30 }).handle) }
+function broken(
+  defect: string,
+  expectedFinding: ExpectedFinding,
+  wrap: (handle: Handle) => Handle,
+): BrokenServer {
+  return {
+    name: slug(defect),
+    defect,
+    expectedFinding,
+    build: () => wrap(createMockApi({ apiKeys: [brokenServerKey], pets: 30 }).handle),
+  }
 }
 
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+
 /** Rewrites requests before the core sees them. */
-const before = (name: string, when: (r: MockRequest) => boolean, change: (r: MockRequest) => MockRequest) =>
-  broken(name, (handle) => (request) => handle(when(request) ? change(request) : request))
+const before = (
+  defect: string,
+  expected: ExpectedFinding,
+  when: (r: MockRequest) => boolean,
+  change: (r: MockRequest) => MockRequest,
+) => broken(defect, expected, (handle) => (request) => handle(when(request) ? change(request) : request))
 
 /** Rewrites responses after the core answered. */
 const after = (
-  name: string,
+  defect: string,
+  expected: ExpectedFinding,
   when: (r: MockRequest, s: MockResponse) => boolean,
   change: (s: MockResponse, r: MockRequest) => MockResponse,
 ) =>
-  broken(name, (handle) => (request) => {
+  broken(defect, expected, (handle) => (request) => {
     const response = handle(request)
     return when(request, response) ? change(response, request) : response
   })
@@ -59,23 +90,52 @@ const after = (
  * suite. They exist to prove the suite, never to be served to anyone.
  */
 export const brokenServers: BrokenServer[] = [
+  broken(
+    'stores nothing: every create and every get of an id it gave out answers the same placeholder pet',
+    { rule: 'changed-value', operation: 'createPet' },
+    (handle) => {
+      // Creates are validated by a scratch mock whose store nobody reads: the server keeps nothing.
+      const scratch = createMockApi({ apiKeys: [brokenServerKey], pets: 0 })
+      const issued = new Set<string>()
+      let nextId = 7_000_000
+      const placeholder = (id: number) => ({ id, name: 'placeholder', categoryId: 1, status: 'available' })
+      return (r) => {
+        const id = /^\/v1\/pets\/(\d+)$/.exec(r.path)?.[1]
+        if (r.method === 'GET' && id !== undefined && issued.has(id) && r.headers.authorization === key)
+          return {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(placeholder(Number(id))),
+          }
+        if (!(r.method === 'POST' && isPets(r))) return handle(r)
+        const response = scratch.handle(r)
+        if (response.status !== 201) return response
+        issued.add(String(nextId))
+        return withJson(response, placeholder(nextId++))
+      }
+    },
+  ),
   before(
     'auth hole: a request without a key is served',
+    { rule: 'auth', operation: 'listPets' },
     (r) => r.headers.authorization === undefined && !r.path.startsWith('/__'),
     (r) => ({ ...r, headers: { ...r.headers, authorization: key } }),
   ),
   before(
     'auth hole: any bearer key is accepted',
+    { rule: 'auth', operation: 'listPets' },
     (r) => /^bearer /i.test(r.headers.authorization ?? ''),
     (r) => ({ ...r, headers: { ...r.headers, authorization: key } }),
   ),
   before(
     'auth hole: the key is accepted without the Bearer scheme',
+    { rule: 'auth', operation: 'listPets' },
     (r) => r.headers.authorization === brokenServerKey,
     (r) => ({ ...r, headers: { ...r.headers, authorization: key } }),
   ),
   broken(
     'auth hole: /store/orders is open',
+    { rule: 'auth', operation: 'GET /store/orders' },
     (handle) => (r) =>
       r.path === '/v1/store/orders'
         ? { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' }
@@ -83,6 +143,7 @@ export const brokenServers: BrokenServer[] = [
   ),
   broken(
     'auth order: an invalid body is reported before the missing key',
+    { rule: 'auth', operation: 'createPet' },
     (handle) => (r) =>
       r.method === 'POST' &&
       isPets(r) &&
@@ -97,41 +158,49 @@ export const brokenServers: BrokenServer[] = [
   ),
   after(
     '401 body is not an Error',
+    { rule: 'body-schema', operation: 'listPets' },
     (_, s) => s.status === 401,
     (s) => withJson(s, { error: 'unauthorized' }),
   ),
   after(
     'Error status field disagrees with the HTTP status',
+    { rule: 'error-status', operation: 'getPet' },
     (_, s) => s.status === 404,
     (s) => withJson(s, { ...jsonBody(s), status: 400 }),
   ),
   after(
     'Error bodies lack code',
+    { rule: 'body-schema', operation: 'createPet' },
     (_, s) => s.status === 400,
     (s) => withJson(s, { message: jsonBody(s).message, status: 400 }),
   ),
   after(
     'the list is wrapped in an object',
+    { rule: 'body-schema', operation: 'listPets' },
     (r, s) => isPets(r) && r.method === 'GET' && s.status === 200,
     (s) => withJson(s, { pets: jsonBody(s) }),
   ),
   before(
     'limit is ignored',
+    { rule: 'limit', operation: 'listPets' },
     (r) => isPets(r) && r.method === 'GET',
     (r) => withQuery(r, (p) => p.set('limit', '100')),
   ),
   before(
     'the default page is 50',
+    { rule: 'limit', operation: 'listPets' },
     (r) => isPets(r) && r.method === 'GET' && !query(r).has('limit'),
     (r) => withQuery(r, (p) => p.set('limit', '50')),
   ),
   before(
     'limit=0 is served as the default',
+    { rule: 'invalid-accepted', operation: 'listPets' },
     (r) => isPets(r) && query(r).get('limit') === '0',
     (r) => withQuery(r, (p) => p.delete('limit')),
   ),
   broken(
     'a limit above 100 is a 500',
+    { rule: 'server-error', operation: 'listPets' },
     (handle) => (r) =>
       isPets(r) && Number(query(r).get('limit')) > 100
         ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'RangeError' }
@@ -139,26 +208,31 @@ export const brokenServers: BrokenServer[] = [
   ),
   before(
     'the status filter is ignored',
+    { rule: 'filter', operation: 'listPets' },
     (r) => isPets(r) && query(r).has('status'),
     (r) => withQuery(r, (p) => p.delete('status')),
   ),
   before(
     'an unknown status is ignored',
+    { rule: 'invalid-accepted', operation: 'listPets' },
     (r) => isPets(r) && !['available', 'pending', 'sold', null].includes(query(r).get('status')),
     (r) => withQuery(r, (p) => p.delete('status')),
   ),
   after(
     'the status filter loses pets',
+    { rule: 'lost-write', operation: 'listPets' },
     (r) => isPets(r) && query(r).get('status') === 'sold',
     (s) => withJson(s, []),
   ),
   after(
     'create answers 200',
+    { rule: 'undeclared-status', operation: 'createPet' },
     (r, s) => r.method === 'POST' && s.status === 201,
     (s) => ({ ...s, status: 200 }),
   ),
   after(
     'create does not echo status',
+    { rule: 'changed-value', operation: 'createPet' },
     (r, s) => r.method === 'POST' && s.status === 201,
     (s) => {
       const { status: _, ...pet } = jsonBody(s)
@@ -167,10 +241,11 @@ export const brokenServers: BrokenServer[] = [
   ),
   after(
     'create uses the client-sent id',
+    { rule: 'client-id', operation: 'createPet' },
     (r, s) => r.method === 'POST' && s.status === 201 && typeof parseOr(r.body)?.id === 'number',
     (s, r) => withJson(s, { ...jsonBody(s), id: parseOr(r.body).id }),
   ),
-  broken('create loses writes', (handle) => {
+  broken('create loses writes', { rule: 'lost-write', operation: 'getPet' }, (handle) => {
     let fakeId = 5_000_000
     return (r) => {
       const response = handle(r)
@@ -180,11 +255,13 @@ export const brokenServers: BrokenServer[] = [
   }),
   after(
     'create gives every pet the same id',
+    { rule: 'duplicate-id', operation: 'createPet' },
     (r, s) => r.method === 'POST' && s.status === 201,
     (s) => withJson(s, { ...jsonBody(s), id: 1 }),
   ),
   before(
     'create accepts a body without name',
+    { rule: 'invalid-accepted', operation: 'createPet' },
     (r) =>
       r.method === 'POST' &&
       isPets(r) &&
@@ -195,6 +272,7 @@ export const brokenServers: BrokenServer[] = [
   ),
   broken(
     'malformed JSON is a 500',
+    { rule: 'server-error', operation: 'createPet' },
     (handle) => (r) =>
       r.method === 'POST' &&
       isPets(r) &&
@@ -210,6 +288,7 @@ export const brokenServers: BrokenServer[] = [
   ),
   before(
     'a string categoryId is coerced',
+    { rule: 'invalid-accepted', operation: 'createPet' },
     (r) => r.method === 'POST' && typeof parseOr(r.body)?.categoryId === 'string',
     (r) => ({
       ...r,
@@ -218,6 +297,7 @@ export const brokenServers: BrokenServer[] = [
   ),
   before(
     'an unknown status is dropped on create',
+    { rule: 'invalid-accepted', operation: 'createPet' },
     (r) =>
       r.method === 'POST' &&
       typeof parseOr(r.body)?.status === 'string' &&
@@ -229,21 +309,25 @@ export const brokenServers: BrokenServer[] = [
   ),
   before(
     'a categoryId beyond int64 is clamped',
+    { rule: 'invalid-accepted', operation: 'createPet' },
     (r) => r.method === 'POST' && /"categoryId":\d{16,}/.test(r.body ?? ''),
     (r) => ({ ...r, body: (r.body ?? '').replace(/"categoryId":\d{16,}/, '"categoryId":1') }),
   ),
   after(
     'an unknown pet is 200 with an empty object',
+    { rule: 'wrong-status', operation: 'getPet' },
     (r, s) => isPet(r) && s.status === 404,
     (s) => ({ ...withJson(s, {}), status: 200 }),
   ),
   after(
     'a pet’s id comes back as a string',
+    { rule: 'body-schema', operation: 'getPet' },
     (r, s) => isPet(r) && s.status === 200,
     (s) => withJson(s, { ...jsonBody(s), id: String(jsonBody(s).id) }),
   ),
   broken(
     'a non-numeric pet id is a 500',
+    { rule: 'server-error', operation: 'getPet' },
     (handle) => (r) =>
       isPet(r) && !/\/\d+$/.test(r.path) && r.headers.authorization === key
         ? { status: 500, headers: { 'content-type': 'text/html' }, body: '<h1>Internal Server Error</h1>' }
@@ -251,21 +335,25 @@ export const brokenServers: BrokenServer[] = [
   ),
   after(
     'the list is served as text/plain',
+    { rule: 'content-type', operation: 'listPets' },
     (r, s) => isPets(r) && r.method === 'GET' && s.status === 200,
     (s) => ({ ...s, headers: { ...s.headers, 'content-type': 'text/plain' } }),
   ),
   after(
     'Sunset names the wrong date',
+    { rule: 'header', operation: 'getPet' },
     (r, s) => isPet(r) && s.headers.sunset !== undefined,
     (s) => ({ ...s, headers: { ...s.headers, sunset: 'Wed, 05 Dec 2040 00:00:00 GMT' } }),
   ),
   after(
     'ids beyond 2^53 are sent as JSON numbers',
+    { rule: 'unsafe-integer', operation: 'listPets' },
     (r, s) => isPets(r) && r.method === 'GET' && s.status === 200,
     (s) => ({ ...s, body: (s.body ?? '').replace(/"id":(\d+)/, '"id":1152921504606846977') }),
   ),
   after(
     'the created pet lacks its id',
+    { rule: 'body-schema', operation: 'createPet' },
     (r, s) => r.method === 'POST' && s.status === 201,
     (s) => {
       const { id: _, ...pet } = jsonBody(s)
@@ -274,6 +362,7 @@ export const brokenServers: BrokenServer[] = [
   ),
   after(
     'a pet’s categoryId is null',
+    { rule: 'body-schema', operation: 'getPet' },
     (r, s) => isPet(r) && s.status === 200,
     (s) => withJson(s, { ...jsonBody(s), categoryId: null }),
   ),

@@ -1,20 +1,25 @@
 import { randomBytes } from 'node:crypto'
-import type { Pet, PetStatus } from '../contract/types.ts'
-import { CheckFailure, type Exchange } from './exchange.ts'
-import { type Recorder, type SendOptions, send } from './send.ts'
+import { contract } from '../contract/index.ts'
+import type { NewPet, Pet, PetStatus } from '../contract/types.ts'
+import {
+  CheckBlocked,
+  CheckFailure,
+  CheckSkipped,
+  describeExchange,
+  type Exchange,
+  ensure,
+} from './exchange.ts'
+import type { RuleId, Violation } from './findings.ts'
+import { type Recorder, type SendParams, send, type Transport } from './send.ts'
 import type { ConformanceTarget } from './target.ts'
 
-/** A check that cannot run against this target (say, read-only with no pets); reported as skipped. */
-export class CheckSkipped extends Error {
-  override name = 'CheckSkipped'
-}
-
-/** One conformance check: a name a person can act on, and what it does. */
+/** One conformance check: its purpose, in words a person can act on, and what it does. */
 export interface Check {
-  /** The group it reports under: an operation id, `authentication`, `stateful links`. */
+  /** The group it reports under: an operation id, `security`, `stateful`. */
   group: string
+  /** The check's purpose; it heads every report of the check. */
   name: string
-  /** Creates pets: left out with --read-only. */
+  /** Creates pets: not run with --read-only, and reported as "not checked (read-only)". */
   writes?: boolean
   run(context: CheckContext): Promise<void>
 }
@@ -22,9 +27,16 @@ export interface Check {
 export interface CheckContext {
   target: ConformanceTarget
   recorder: Recorder
-  send(operationId: string, method: string, path: string, options: SendOptions): Promise<Exchange>
+  /** Sends a request for an operation of the contract; method and path come from the contract. */
+  send(operationId: string, params: SendParams): Promise<Exchange>
   fixtures: Fixtures
   warn(message: string): void
+}
+
+/** A pet this run created: what it sent, and what the server answered (its id is the server's). */
+export interface CreatedPet {
+  sent: NewPet
+  pet: Pet
 }
 
 /** Data several checks need, made once per run and shared (checks run concurrently). */
@@ -32,46 +44,54 @@ export interface Fixtures {
   /** A unique prefix for names this run creates, so a person can find them on the server. */
   runId: string
   /** One created pet for each status, and one created without status (write mode). */
-  createdPets(): Promise<{ byStatus: Record<PetStatus, Pet>; withoutStatus: Pet }>
+  createdPets(): Promise<{ byStatus: Record<PetStatus, CreatedPet>; withoutStatus: CreatedPet }>
   /** A pet that exists: a created one, or in read-only mode the first one listed. */
   somePet(): Promise<Pet>
   /** Makes sure the server holds at least `count` pets (creating them if allowed), and says whether it does. */
   atLeast(count: number): Promise<boolean>
 }
 
-/** The shared state of one run: target, fixtures and the coverage seen by every check. */
+/** The shared state of one run: where it sends, its fixtures, and what every check saw. */
 export interface RunState {
   target: ConformanceTarget
+  transport: Transport
   fixtures: Fixtures
   seen: Set<string>
   /** Declared pairs this target gives no way to produce (say, getPet 200 read-only with no pets). */
   excused: Set<string>
+  /** Pets this run created on the target (the API cannot delete them). */
+  created: { count: number }
 }
 
+/** Everything a run needs to start: the target and the bounds of each request. */
 export function createRunState(target: ConformanceTarget): RunState {
   const seen = new Set<string>()
   const excused = new Set<string>()
-  const fixtureRecorder: Recorder = { exchanges: [], warnings: [], seen }
-  const runId = `conformance-${randomBytes(3).toString('hex')}`
-  const sendValid = (operationId: string, method: string, path: string, body?: string) =>
-    send(target, fixtureRecorder, operationId, method, path, {
-      intent: 'valid',
-      ...(body === undefined ? {} : { body }),
-    })
-  const create = async (name: string, status?: PetStatus): Promise<Pet> => {
-    const exchange = await sendValid(
-      'createPet',
-      'POST',
-      '/pets',
-      JSON.stringify({ name, categoryId: 1, ...(status ? { status } : {}) }),
-    )
-    if (exchange.response.status !== 201) {
-      throw new CheckFailure(
-        `Could not create the data this check needs: POST /pets answered ${exchange.response.status}.`,
-        [exchange],
-      )
+  const created = { count: 0 }
+  const transport: Transport = {
+    target,
+    limits: {
+      requestTimeoutMs: target.requestTimeoutMs,
+      maxResponseBytes: target.maxResponseBytes,
+      runDeadline: target.runDeadline,
+    },
+    failuresInARow: 0,
+  }
+  const runId = `${target.namePrefix}-${randomBytes(3).toString('hex')}`
+  const fixtureRecorder: Recorder = { exchanges: [], warnings: [], notes: [], seen }
+  const fixtureContext = {
+    recorder: fixtureRecorder,
+    send: countingSend(transport, fixtureRecorder, created),
+  }
+
+  const create = async (sent: NewPet) => {
+    // A shared step: whatever it finds wrong blocks the checks that need it, instead of failing each.
+    try {
+      return await createPetStep(fixtureContext, sent)
+    } catch (error) {
+      if (error instanceof CheckFailure) throw new CheckBlocked(error.violation)
+      throw error
     }
-    return JSON.parse(exchange.response.body) as Pet
   }
   const once = <T>(make: () => Promise<T>) => {
     let made: Promise<T> | undefined
@@ -82,25 +102,27 @@ export function createRunState(target: ConformanceTarget): RunState {
   }
   const createdPets = once(async () => {
     const [available, pending, sold, withoutStatus] = await Promise.all([
-      create(`${runId} available`, 'available'),
-      create(`${runId} pending`, 'pending'),
-      create(`${runId} sold`, 'sold'),
-      create(`${runId} without status`),
+      create({ name: `${runId} available`, categoryId: 1, status: 'available' }),
+      create({ name: `${runId} pending`, categoryId: 2, status: 'pending' }),
+      create({ name: `${runId} sold`, categoryId: 3, status: 'sold' }),
+      create({ name: `${runId} without status`, categoryId: 4 }),
     ])
+    // Pets that share an id cannot be read back one by one: every check that reads them is blocked.
+    const ids = [available, pending, sold, withoutStatus].map(({ pet }) => pet.id)
+    if (new Set(ids).size !== ids.length) throw new CheckBlocked(duplicateIds(ids, withoutStatus.exchange))
     return { byStatus: { available, pending, sold }, withoutStatus }
   })
-  const countUpTo100 = async () => {
-    const exchange = await sendValid('listPets', 'GET', '/pets?limit=100')
-    return (JSON.parse(exchange.response.body) as Pet[]).length
+  const list = async (query: Record<string, string | number>) => {
+    const exchange = await fixtureContext.send('listPets', { intent: 'valid', query })
+    return bodyOf<Pet[]>(exchange, { rule: 'wrong-status', where: 'listPets answers a valid request' }, 200)
   }
   let growing: Promise<boolean> | undefined
   const fixtures: Fixtures = {
     runId,
     createdPets,
     somePet: once(async () => {
-      if (!target.readOnly) return (await createdPets()).byStatus.available
-      const exchange = await sendValid('listPets', 'GET', '/pets?limit=1')
-      const [pet] = JSON.parse(exchange.response.body) as Pet[]
+      if (!target.readOnly) return (await createdPets()).byStatus.available.pet
+      const [pet] = await blocking(() => list({ limit: 1 }))
       if (!pet) {
         excused.add('getPet 200')
         throw new CheckSkipped('The server lists no pets, and --read-only forbids creating one.')
@@ -111,47 +133,121 @@ export function createRunState(target: ConformanceTarget): RunState {
       // One grower at a time, so concurrent checks do not each create the same pets.
       const previous = growing ?? Promise.resolve(true)
       growing = previous.then(async () => {
-        const have = await countUpTo100()
+        const have = (await blocking(() => list({ limit: 100 }))).length
         if (have >= count) return true
         if (target.readOnly) return false
-        for (let index = have; index < count; index++) await create(`${runId} filler ${index}`, 'pending')
+        for (let index = have; index < count; index++)
+          await create({ name: `${runId} filler ${index}`, categoryId: 5, status: 'pending' })
         return true
       })
       return growing
     },
   }
-  return { target, fixtures, seen, excused }
+  return { target, transport, fixtures, seen, excused, created }
+}
+
+async function blocking<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    if (error instanceof CheckFailure) throw new CheckBlocked(error.violation)
+    throw error
+  }
+}
+
+// Every pet a run creates is counted: the report says how many it left on the target.
+function countingSend(transport: Transport, recorder: Recorder, created: { count: number }) {
+  return async (operationId: string, params: SendParams) => {
+    const exchange = await send(transport, recorder, operationId, params)
+    if (operationId === 'createPet' && exchange.response.status >= 200 && exchange.response.status < 300)
+      created.count++
+    return exchange
+  }
 }
 
 /** The context one check runs in: its own record of traffic and warnings, the run's shared fixtures. */
 export function createCheckContext(run: RunState): CheckContext {
-  const recorder: Recorder = { exchanges: [], warnings: [], seen: run.seen }
+  const recorder: Recorder = { exchanges: [], warnings: [], notes: [], seen: run.seen }
   return {
     target: run.target,
     recorder,
     fixtures: run.fixtures,
-    send: (operationId, method, path, options) =>
-      send(run.target, recorder, operationId, method, path, options),
+    send: countingSend(run.transport, recorder, run.created),
     warn: (message) => recorder.warnings.push(message),
   }
 }
 
-/** Creates a pet through the API as a check step: the answer must be 201, and its body is the pet. */
+/**
+ * Creates a pet as a check step: the answer must be 201 with a Pet, and the step returns what was sent
+ * beside what the server answered.
+ */
 export async function createPetStep(
-  context: CheckContext,
-  body: object,
-): Promise<{ pet: Pet; exchange: Exchange }> {
-  const exchange = await context.send('createPet', 'POST', '/pets', {
-    intent: 'valid',
-    body: JSON.stringify(body),
-  })
-  if (exchange.response.status !== 201) {
-    throw new CheckFailure(`POST /pets answered ${exchange.response.status}, expected 201.`, [exchange])
-  }
-  return { pet: bodyOf<Pet>(exchange), exchange }
+  context: Pick<CheckContext, 'send'>,
+  sent: NewPet,
+): Promise<CreatedPet & { exchange: Exchange }> {
+  const exchange = await context.send('createPet', { intent: 'valid', body: JSON.stringify(sent) })
+  const pet = bodyOf<Pet>(exchange, { rule: 'wrong-status', where: 'createPet refuses a valid body' }, 201)
+  return { sent, pet, exchange }
 }
 
-/** Parses an exchange's JSON body (the response checks already proved it parses where one is declared). */
-export function bodyOf<T>(exchange: Exchange): T {
+/**
+ * The exchange's JSON body, once its status is `status`. A status or body that already broke a rule of its
+ * own (an undeclared status, a body off the schema) stops the check on that violation, so the root cause is
+ * reported once; otherwise a wrong status fails on `expectation`.
+ */
+export function bodyOf<T>(
+  exchange: Exchange,
+  expectation: { rule: RuleId; where: string },
+  status: number,
+): T {
+  const root = exchange.violations[0]
+  if (exchange.response.status !== status) {
+    if (root && ['server-error', 'undeclared-status', 'auth', 'no-response'].includes(root.rule))
+      throw new CheckFailure(root, exchange)
+    ensure(
+      false,
+      expectation,
+      `${exchange.request.method} ${pathOf(exchange)} answered ${exchange.response.status}, expected ${status}.`,
+      exchange,
+    )
+  }
+  if (!exchange.bodyUsable) throw new CheckFailure(root ?? unusable(exchange), exchange)
   return JSON.parse(exchange.response.body) as T
+}
+
+function unusable(exchange: Exchange): Violation {
+  return {
+    rule: 'body-schema',
+    operation: exchange.operation,
+    where: `${exchange.operation} body`,
+    message: `${exchange.request.method} ${pathOf(exchange)}: the body cannot be read.`,
+    exchange: describeExchange(exchange),
+  }
+}
+
+/** The request's path and query, without the base URL: what a person compares with the contract. */
+export function pathOf(exchange: Exchange): string {
+  const url = new URL(exchange.request.url)
+  return `${url.pathname}${url.search}`
+}
+
+/** The violation of creates answering with ids already given to other pets. */
+export function duplicateIds(ids: number[], last?: Exchange): Violation {
+  return {
+    rule: 'duplicate-id',
+    operation: 'createPet',
+    where: 'createPet ids',
+    message: `Creates returned the ids ${ids.join(', ')}: not all different, though each pet's id is unique.`,
+    ...(last ? { exchange: describeExchange(last) } : {}),
+  }
+}
+
+/** The parts of a NewPet a server must give back unchanged (`status` only when it was sent). */
+export function differences(sent: NewPet, served: Partial<Pet>): string[] {
+  const fields = Object.keys(
+    (contract.document.components?.schemas?.NewPet as { properties?: object })?.properties ?? {},
+  ) as (keyof NewPet)[]
+  return fields
+    .filter((field) => sent[field] !== undefined && served[field] !== sent[field])
+    .map((field) => `${field} ${JSON.stringify(sent[field])} came back as ${JSON.stringify(served[field])}`)
 }

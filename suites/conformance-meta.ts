@@ -1,13 +1,12 @@
+import type { CoverageRow } from './coverage.ts'
+import type { CheckResult } from './run-check.ts'
 import type { ConformanceTarget } from './target.ts'
 
-/** What each check hands the reporter (vitest task meta must be JSON-serializable). */
+/** What each check hands the reporter through vitest's task meta (JSON-serializable). */
 export interface CheckMeta {
-  group: string
-  warnings: string[]
-  /** The request sent and response received, as text, for failed checks. */
-  exchanges: string[]
-  /** On the coverage check only: the declared operation × status pairs and whether each was seen. */
-  coverage?: { pair: string; seen: boolean }[]
+  result: CheckResult
+  /** On the last check only: what the run as a whole saw and did. */
+  run?: { coverage: CoverageRow[]; created: number; namePrefix: string }
 }
 
 declare module 'vitest' {

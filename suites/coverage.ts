@@ -1,40 +1,71 @@
 import { contract } from '../contract/index.ts'
-import { CheckFailure } from './exchange.ts'
+import type { Check, RunState } from './check-context.ts'
+import { CheckBlocked, ensure } from './exchange.ts'
+import type { Violation } from './findings.ts'
 
-/** Every operation × declared status pair the run must see (operations without responses aside). */
-export function declaredPairs(readOnly: boolean): string[] {
-  return contract.operations
-    .filter((operation) => operation.declaresResponses && !(readOnly && operation.method !== 'GET'))
-    .flatMap((operation) => operation.responses.map((response) => `${operation.id} ${response.status}`))
+/** How a declared operation × status pair fared in a run. */
+export type CoverageState = 'seen' | 'not seen' | 'not checked (read-only)' | 'not reachable on this target'
+
+export interface CoverageRow {
+  operation: string
+  status: string
+  state: CoverageState
 }
 
-/** The coverage table: each declared pair and whether some check's request got that answer. */
-export function coverageTable(
-  seen: ReadonlySet<string>,
-  readOnly: boolean,
-): { pair: string; seen: boolean }[] {
-  return declaredPairs(readOnly).map((pair) => ({ pair, seen: seen.has(pair) }))
+/** Every operation × declared status pair (operations that declare no responses aside). */
+export function declaredPairs(): { operation: string; status: string; writes: boolean }[] {
+  return contract.operations
+    .filter((operation) => operation.declaresResponses)
+    .flatMap((operation) =>
+      operation.responses
+        .filter((response) => /^\d{3}$/.test(response.status))
+        .map((response) => ({
+          operation: operation.id,
+          status: response.status,
+          writes: operation.method !== 'GET',
+        })),
+    )
+}
+
+/** The coverage table: each declared pair and whether some request got that answer. */
+export function coverageTable(run: Pick<RunState, 'seen' | 'excused' | 'target'>): CoverageRow[] {
+  return declaredPairs().map(({ operation, status, writes }) => {
+    const pair = `${operation} ${status}`
+    const state: CoverageState = run.seen.has(pair)
+      ? 'seen'
+      : writes && run.target.readOnly
+        ? 'not checked (read-only)'
+        : run.excused.has(pair)
+          ? 'not reachable on this target'
+          : 'not seen'
+    return { operation, status, state }
+  })
 }
 
 /**
- * Fails when a declared pair was never exercised: the suite (or the server) left part of the contract
- * untested. `excused` pairs could not be produced (read-only with no pets) and only warn.
+ * The last check of a run: every declared pair was produced by some request meant to produce it.
  */
-export function ensureCoverage(
-  seen: ReadonlySet<string>,
-  readOnly: boolean,
-  excused: ReadonlySet<string>,
-  warn: (message: string) => void,
-): void {
-  const unseen = coverageTable(seen, readOnly)
-    .filter((row) => !row.seen)
-    .map((row) => row.pair)
-  const missing = unseen.filter((pair) => !excused.has(pair))
-  for (const pair of unseen.filter((pair) => excused.has(pair)))
-    warn(`${pair} was not exercised: this target gave no way to.`)
-  if (missing.length > 0) {
-    throw new CheckFailure(
-      `No request got these declared answers: ${missing.join(', ')}. The server never produced them for requests meant to.`,
+export const coverageCheck = (run: RunState, violated: ReadonlyMap<string, Violation>): Check => ({
+  group: 'coverage',
+  name: 'every declared operation × status pair was exercised',
+  async run({ warn }) {
+    const rows = coverageTable(run)
+    for (const row of rows.filter((row) => row.state === 'not reachable on this target'))
+      warn(`${row.operation} ${row.status} was not exercised: this target gave no way to.`)
+    const missing = rows.filter((row) => row.state === 'not seen')
+    // A gap is nearly always a consequence: the checks meant to produce the pair failed or were blocked on a
+    // finding already reported. Only on a run with no other finding is it a finding of its own.
+    const explained =
+      missing.map((row) => violated.get(row.operation)).find(Boolean) ?? violated.values().next().value
+    if (missing.length > 0 && explained) throw new CheckBlocked(explained)
+    ensure(
+      missing.length === 0,
+      {
+        rule: 'coverage',
+        where: missing.map((row) => `${row.operation} ${row.status}`).join(', '),
+        operation: missing[0]?.operation ?? '',
+      },
+      `No request got these declared answers: ${missing.map((row) => `${row.operation} ${row.status}`).join(', ')}. The server never produced them for requests meant to.`,
     )
-  }
-}
+  },
+})

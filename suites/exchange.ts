@@ -1,26 +1,79 @@
+import type { RuleId, Violation } from './findings.ts'
+
 /** One request the suite sent and what came back, kept for the report of the check that sent it. */
 export interface Exchange {
   /** The contract operation the request was aimed at (`listPets`, or `GET /store/orders`). */
   operation: string
   request: { method: string; url: string; headers: Record<string, string>; body?: string }
   response: { status: number; headers: Record<string, string>; body: string }
+  /** Rules the response broke whatever the check wanted of it (status, Content-Type, schema, headers). */
+  violations: Violation[]
+  /** False when the body cannot be used: not JSON, or not the declared schema. */
+  bodyUsable: boolean
   /** Violations Prism's proxy listed in `sl-violations` (only with --via-prism). */
   prismViolations?: { location: string[]; severity: string; message: string }[]
 }
 
-/** A check's verdict: why it failed, and the traffic that shows it. */
+/** What a check found wrong with the server: the check's own purpose failed. */
 export class CheckFailure extends Error {
   override name = 'CheckFailure'
-  readonly exchanges: Exchange[]
-  constructor(message: string, exchanges: Exchange[] = []) {
-    super(message)
-    this.exchanges = exchanges
+  readonly violation: Violation
+  readonly exchange: Exchange | undefined
+  constructor(violation: Violation, exchange?: Exchange) {
+    super(violation.message)
+    this.violation = violation
+    this.exchange = exchange
   }
 }
 
-/** Fails the check unless `condition` holds. */
-export function ensure(condition: unknown, message: string, exchange?: Exchange): asserts condition {
-  if (!condition) throw new CheckFailure(message, exchange ? [exchange] : [])
+/** The check stopped because something it relies on is already a finding (its own or a shared step's). */
+export class CheckBlocked extends Error {
+  override name = 'CheckBlocked'
+  readonly violation: Violation
+  constructor(violation: Violation) {
+    super(`blocked by ${violation.rule}: ${violation.where}`)
+    this.violation = violation
+  }
+}
+
+/** A check that cannot run against this target (say, read-only with no pets); reported as skipped. */
+export class CheckSkipped extends Error {
+  override name = 'CheckSkipped'
+}
+
+/** The run's deadline passed while the check was still waiting on the server. */
+export class RunDeadlineReached extends Error {
+  override name = 'RunDeadlineReached'
+}
+
+/** What a failed expectation is about: the rule, where, and the operation (default: the exchange's). */
+export interface Expectation {
+  rule: RuleId
+  where: string
+  operation?: string
+}
+
+/**
+ * Fails the check unless `condition` holds: the check's purpose is not met, and `message` says how.
+ * @example ensure(found.response.status === 404, { rule: 'wrong-status', where: 'getPet unknown id' }, 'GET ... answered 200', found)
+ */
+export function ensure(
+  condition: unknown,
+  expectation: Expectation,
+  message: string,
+  exchange?: Exchange,
+): asserts condition {
+  if (condition) return
+  throw new CheckFailure(
+    {
+      rule: expectation.rule,
+      operation: expectation.operation ?? exchange?.operation ?? '',
+      where: expectation.where,
+      message,
+      ...(exchange ? { exchange: describeExchange(exchange) } : {}),
+    },
+    exchange,
+  )
 }
 
 /** The exchange as a person reads it in a report: the request sent, the response received. */

@@ -1,3 +1,5 @@
 // The conformance suite, programmatically: `animal-store-contract-kit/conformance`.
-export type { CheckReport, ConformanceReport } from './conformance-reporter.ts'
+export type { ConformanceReport } from './conformance-report.ts'
+export type { Finding, RuleId, Violation } from './findings.ts'
+export type { CheckResult, Outcome } from './run-check.ts'
 export { type ConformanceOptions, type ConformanceOutcome, runConformance } from './run-conformance.ts'

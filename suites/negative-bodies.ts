@@ -4,6 +4,8 @@ import { followReference, isRecord } from '../contract/openapi-document.ts'
 export interface NegativeBody {
   /** What is wrong with it, as a check name: `without name`, `categoryId as a string`. */
   description: string
+  /** What is at fault, the same for every body breaking the same field: `body /name`, `body`. */
+  fault: string
   /** The raw text sent. */
   body: string
 }
@@ -39,12 +41,20 @@ export function negativeBodies(operationId: string): NegativeBody[] {
 
   for (const name of required) {
     const { [name]: _, ...rest } = valid
-    bodies.push({ description: `without the required ${name}`, body: JSON.stringify(rest) })
+    bodies.push({
+      description: `without the required ${name}`,
+      fault: `body /${name}`,
+      body: JSON.stringify(rest),
+    })
   }
   for (const [name, field] of Object.entries(properties)) {
     for (const [label, value] of wrongValues(field))
-      bodies.push({ description: `${name} as ${label}`, body: withField(name, value) })
-    bodies.push({ description: `${name} as null`, body: withField(name, null) })
+      bodies.push({
+        description: `${name} as ${label}`,
+        fault: `body /${name}`,
+        body: withField(name, value),
+      })
+    bodies.push({ description: `${name} as null`, fault: `body /${name}`, body: withField(name, null) })
     if (field.type === 'integer' && field.format === 'int64') {
       // Spliced in as text because JavaScript cannot hold them: 2^53 + 1, which no JSON client reads exactly
       // (and which a conforming server could only echo beyond 2^53), and 2^63, one past int64's maximum.
@@ -54,18 +64,20 @@ export function negativeBodies(operationId: string): NegativeBody[] {
       ]) {
         bodies.push({
           description: `${name} ${label}`,
+          fault: `body /${name}`,
           body: withField(name, 0).replace(`"${name}":0`, `"${name}":${literal}`),
         })
       }
     }
   }
+  const whole = (description: string, body: string) => ({ description, fault: 'body', body })
   bodies.push(
-    { description: 'a JSON array', body: JSON.stringify([valid]) },
-    { description: 'a JSON string', body: '"not an object"' },
-    { description: 'a JSON number', body: '42' },
-    { description: 'JSON null', body: 'null' },
-    { description: 'malformed JSON', body: `${JSON.stringify(valid).slice(0, -1)},` },
-    { description: 'an empty body', body: '' },
+    whole('a JSON array', JSON.stringify([valid])),
+    whole('a JSON string', '"not an object"'),
+    whole('a JSON number', '42'),
+    whole('JSON null', 'null'),
+    whole('malformed JSON', `${JSON.stringify(valid).slice(0, -1)},`),
+    whole('an empty body', ''),
   )
   return bodies
 }

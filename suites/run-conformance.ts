@@ -1,10 +1,12 @@
 /// <reference types="vitest/config" />
-import { resolve } from 'node:path'
+import { appendFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { request } from 'undici'
-import { startVitest } from 'vitest/node'
-import { type RunningPrism, startPrism } from '../mocks/prism/start-prism.ts'
-import { type ConformanceReport, ConformanceReporter } from './conformance-reporter.ts'
+import type { ConformanceReport } from './conformance-report.ts'
+import { buildReport } from './conformance-report.ts'
+import { ConformanceReporter } from './conformance-reporter.ts'
+import { ensureWritableDirectory, preflight } from './preflight.ts'
+import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
 import type { ConformanceTarget } from './target.ts'
 
 export interface ConformanceOptions {
@@ -15,19 +17,29 @@ export interface ConformanceOptions {
   readOnly?: boolean
   /** Where junit.xml, conformance.json and summary.md go (default `reports/`). */
   reportDir?: string
-  /** Route all traffic through Prism's validating proxy; its violations become failures. */
+  /** Route all traffic through Prism's validating proxy; its violations, checked against the response, count too. */
   viaPrism?: boolean
+  /** The whole run's deadline in seconds (default 300): past it the run stops and exits 2. */
+  timeoutSeconds?: number
+  /** One request's deadline in seconds, headers and body included (default 10). */
+  requestTimeoutSeconds?: number
+  /** Response bodies are read up to this many bytes (default 4 MiB). */
+  maxResponseBytes?: number
+  /** How the names of created pets start (default `conformance`). */
+  namePrefix?: string
   /** Where progress and the summary go (default: stdout). */
   print?: (line: string) => void
 }
 
 export interface ConformanceOutcome {
-  /** 0: conforms; 1: at least one check failed; 2: unusable options or unreachable server. */
+  /** 0: conforms; 1: the server breaks the contract; 2: the run could not judge it (not the server's fault). */
   exitCode: 0 | 1 | 2
-  /** Why the run could not happen (exit code 2). */
+  /** Why the run could not happen or finish (exit code 2). */
   problem?: string
   report?: ConformanceReport
 }
+
+export const defaults = { timeoutSeconds: 300, requestTimeoutSeconds: 10, maxResponseBytes: 4 * 1024 * 1024 }
 
 // The suite file sits beside this module: .ts in the repository, .js in the built package.
 const suitesDir = fileURLToPath(new URL('.', import.meta.url))
@@ -35,37 +47,57 @@ const suiteFile = `animal-store.conformance${import.meta.url.endsWith('.ts') ? '
 
 /**
  * Runs the conformance suite (suites/animal-store.conformance.ts) through vitest's Node API against a
- * server, writing JUnit, JSON and Markdown reports.
+ * server, after a pre-flight that tells a server's defects from a run that cannot judge it, and writes
+ * JUnit, JSON and Markdown reports.
  * @example const { exitCode } = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k' })
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
   const print = options.print ?? ((line: string) => console.log(line))
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
-  if (!/^https?:\/\/[^/]/.test(baseUrl)) {
-    return {
-      exitCode: 2,
-      problem: `The base URL must be an http(s) URL including /v1, such as http://127.0.0.1:4010/v1; got "${options.baseUrl}".`,
-    }
-  }
-  if (!options.apiKey)
-    return { exitCode: 2, problem: 'No API key: pass --api-key or set CONFORMANCE_API_KEY.' }
-  const unreachable = await probe(`${baseUrl}/pets`)
-  if (unreachable) return { exitCode: 2, problem: unreachable }
-
+  if (!/^https?:\/\/[^/]/.test(baseUrl))
+    return problem(
+      `The base URL must be an http(s) URL including /v1, such as http://127.0.0.1:4010/v1; got "${options.baseUrl}".`,
+    )
+  if (!options.apiKey) return problem('No API key: set CONFORMANCE_API_KEY (or pass --api-key).')
   const reportDir = resolve(options.reportDir ?? 'reports')
-  let prism: RunningPrism | undefined
+  const unwritable = ensureWritableDirectory(reportDir)
+  if (unwritable) return problem(unwritable)
+
+  const timeoutMs = (options.timeoutSeconds ?? defaults.timeoutSeconds) * 1000
+  const runDeadline = Date.now() + timeoutMs
+  const target: ConformanceTarget = {
+    baseUrl,
+    apiKey: options.apiKey,
+    readOnly: options.readOnly ?? false,
+    requestTimeoutMs: (options.requestTimeoutSeconds ?? defaults.requestTimeoutSeconds) * 1000,
+    maxResponseBytes: options.maxResponseBytes ?? defaults.maxResponseBytes,
+    runDeadline,
+    namePrefix: options.namePrefix ?? 'conformance',
+  }
+  const blocker = await preflight(baseUrl, target.apiKey, {
+    requestTimeoutMs: target.requestTimeoutMs,
+    maxResponseBytes: target.maxResponseBytes,
+    runDeadline,
+  })
+  if (blocker) return problem(blocker)
+
+  let prism: { url: string; stop(): Promise<void> } | undefined
   try {
     if (options.viaPrism) {
       print('Starting Prism’s validating proxy in front of the server...')
+      // Loaded only here: Prism is an optional extra, not needed by a plain run.
+      const { startPrism } = await import('../mocks/prism/start-prism.ts')
       prism = await startPrism({ mode: 'proxy', upstream: baseUrl })
+      target.prismUrl = prism.url
     }
-    const target: ConformanceTarget = {
-      baseUrl,
-      apiKey: options.apiKey,
-      readOnly: options.readOnly ?? false,
-      ...(prism ? { prismUrl: prism.url } : {}),
-    }
-    const reporter = new ConformanceReporter(target, reportDir, print)
+    print(
+      `Checking ${baseUrl} against the Animal Store contract${target.readOnly ? ' (read-only)' : ''}${prism ? ', through Prism’s validating proxy' : ''}...`,
+    )
+    const facts = { target: { baseUrl, readOnly: target.readOnly, viaPrism: prism !== undefined } }
+    const reporter = new ConformanceReporter(facts, print)
+    const startedAt = new Date()
+    // Loaded here, not at the top: `--help` and a failed pre-flight should not pay for vitest.
+    const { startVitest } = await import('vitest/node')
     const vitest = await startVitest(
       'test',
       [],
@@ -76,32 +108,63 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         include: [suiteFile],
         // Installed as a package, the suite lives under node_modules, which vitest excludes by default.
         exclude: [],
-        reporters: [
-          reporter,
-          ['junit', { outputFile: resolve(reportDir, 'junit.xml'), suiteName: 'Animal Store conformance' }],
-        ],
+        reporters: [reporter],
+        // One thread in this process: its memory is the run's, and it starts faster than a fork.
+        pool: 'threads',
         maxConcurrency: 8,
-        testTimeout: 60_000,
+        // The run's own deadline governs; vitest's per-test timeout only backs it up.
+        testTimeout: timeoutMs + 30_000,
+        hookTimeout: timeoutMs + 30_000,
       },
       { test: { provide: { conformanceTarget: target } } },
     )
-    await vitest.close()
-    const report = reporter.report
-    if (!report) return { exitCode: 1, problem: 'The suite did not finish; see the output above.' }
-    return { exitCode: report.totals.failed > 0 ? 1 : 0, report }
+    // A hard stop a little after the deadline, in case a check ignores it: the run ends, naming what was pending.
+    const backstop = new Promise<'deadline'>((done) => {
+      const timer = setTimeout(() => done('deadline'), runDeadline - Date.now() + 5_000)
+      timer.unref()
+    })
+    const finished = await Promise.race([vitest.close().then(() => 'done' as const), backstop])
+    const report =
+      finished === 'done' && reporter.report
+        ? reporter.report
+        : buildReport([], {
+            ...facts,
+            startedAt,
+            finishedAt: new Date(),
+            coverage: [],
+            created: { count: 0, namePrefix: '' },
+            pending:
+              [...reporter.running].length > 0
+                ? [...reporter.running]
+                : ['the suite itself (it did not finish)'],
+          })
+    writeReports(report, reportDir)
+    print(toConsoleText(report))
+    print(`Reports: ${join(reportDir, 'junit.xml')}, conformance.json, summary.md`)
+    if (report.verdict === 'incomplete')
+      return {
+        exitCode: 2,
+        problem:
+          report.pending.length > 0
+            ? `The run's deadline (${timeoutMs / 1000} s) passed with ${report.pending.length} checks pending; raise --timeout or check why the server is slow.`
+            : 'The suite itself failed (see above); this is not the server’s fault. Please report it.',
+        report,
+      }
+    return { exitCode: report.verdict === 'conforms' ? 0 : 1, report }
   } finally {
     await prism?.stop()
   }
 }
 
-/** Any HTTP answer means the server is there; only a failure to get one is a reason not to run. */
-async function probe(url: string): Promise<string | undefined> {
-  try {
-    const response = await request(url, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 })
-    await response.body.dump()
-    return undefined
-  } catch (error) {
-    const reason = (error as { code?: string }).code ?? (error as Error).message
-    return `Cannot reach ${url} (${reason}). Is the server running, and does --base-url include /v1?`
-  }
+function problem(text: string): ConformanceOutcome {
+  return { exitCode: 2, problem: text }
+}
+
+/** JSON, Markdown (also appended to $GITHUB_STEP_SUMMARY) and JUnit, all from the same report. */
+function writeReports(report: ConformanceReport, reportDir: string): void {
+  writeFileSync(join(reportDir, 'conformance.json'), `${JSON.stringify(report, null, 2)}\n`)
+  const markdown = toMarkdown(report)
+  writeFileSync(join(reportDir, 'summary.md'), markdown)
+  writeFileSync(join(reportDir, 'junit.xml'), toJunitXml(report))
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
 }

@@ -1,7 +1,16 @@
-import { Agent, request } from 'undici'
 import { contract } from '../contract/index.ts'
+import { isJsonMediaType } from '../contract/json-media-type.ts'
+import type { Operation } from '../contract/operations.ts'
 import { parseViolations } from '../mocks/prism/sl-violations.ts'
-import { CheckFailure, type Exchange } from './exchange.ts'
+import { boundedRequest, type RequestLimits } from './bounded-request.ts'
+import {
+  CheckBlocked,
+  CheckFailure,
+  describeExchange,
+  type Exchange,
+  RunDeadlineReached,
+} from './exchange.ts'
+import { schemaWhere, type Violation } from './findings.ts'
 import { unsafeIntegers } from './raw-integers.ts'
 import type { ConformanceTarget } from './target.ts'
 
@@ -14,8 +23,19 @@ import type { ConformanceTarget } from './target.ts'
  */
 export type Intent = 'valid' | 'invalid' | 'unauthorized'
 
-export interface SendOptions {
+export interface SendParams {
   intent: Intent
+  /**
+   * For `invalid`: what breaks the contract (`query limit`, `body /categoryId`); for `unauthorized`: the
+   * kind of credential (`no credentials`). Requests that show the same root cause share this text.
+   */
+  fault?: string
+  /** Path parameter values, as text or numbers (`{ petId: 12 }`). */
+  path?: Record<string, string | number>
+  /** Query parameters, sent in this order; a string is sent as it is (`limit=1&limit=2`). */
+  query?: Record<string, string | number> | string
+  /** Another spelling of the operation's path to send instead (`/PETS/`), for router checks. */
+  rawPath?: string
   /** Replaces the `Authorization` header; `null` sends none. Default: `Bearer <api key>`. */
   authorization?: string | null
   /** Raw body text, sent with `Content-Type: application/json`. */
@@ -23,74 +43,125 @@ export interface SendOptions {
   headers?: Record<string, string>
 }
 
+/** What one check accumulates while it sends. */
 export interface Recorder {
   exchanges: Exchange[]
   warnings: string[]
-  /** `operation status` pairs seen, for the coverage check. */
+  notes: string[]
+  /** `operation status` pairs seen, for the coverage check (shared by the run). */
   seen: Set<string>
 }
 
-// One connection pool per process: checks run concurrently against the same server.
-const agent = new Agent({
-  connections: 16,
-  keepAliveTimeout: 10_000,
-  headersTimeout: 15_000,
-  bodyTimeout: 15_000,
-})
-const jsonType = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
+/** The run's connection to the server: where, within what bounds, and whether it still answers. */
+export interface Transport {
+  target: ConformanceTarget
+  limits: RequestLimits
+  /** Requests in a row that got no complete response; a few in a row mean the server stopped answering. */
+  failuresInARow: number
+  /** Set once the server stopped answering: later requests are blocked by this instead of waiting. */
+  down?: Violation
+}
+
+// Three silent requests in a row: the server has stopped answering, and waiting on every further request
+// would only multiply one defect by the number of checks and the deadline.
+const failuresBeforeDown = 3
+
+/** The method and path of an operation with its parameters filled in, from the contract. */
+export function requestLine(operation: Operation, params: Pick<SendParams, 'path' | 'query' | 'rawPath'>) {
+  const path =
+    params.rawPath ??
+    operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = params.path?.[name]
+      if (value === undefined) throw new Error(`No value for path parameter ${name} of ${operation.id}.`)
+      return encodeURIComponent(String(value))
+    })
+  const query =
+    typeof params.query === 'string'
+      ? params.query
+      : new URLSearchParams(
+          Object.entries(params.query ?? {}).map(([name, value]) => [name, String(value)]),
+        ).toString()
+  return { method: operation.method, path: query === '' ? path : `${path}?${query}` }
+}
 
 /**
- * Sends one request to the target and applies every response check the contract implies for it.
- * Throws a CheckFailure naming the first broken rule; records warnings and coverage either way.
+ * Sends one request for `operationId` (method and path come from the contract) and records every rule the
+ * response breaks whatever the check wants of it. Returns the exchange; throws only when there is no
+ * response to judge (CheckFailure), the server has stopped answering (CheckBlocked) or the run's deadline
+ * passed (RunDeadlineReached).
  */
 export async function send(
-  target: ConformanceTarget,
+  transport: Transport,
   recorder: Recorder,
   operationId: string,
-  method: string,
-  path: string,
-  options: SendOptions,
+  params: SendParams,
 ): Promise<Exchange> {
+  const { target } = transport
   const operation = contract.operation(operationId)
+  if (transport.down) throw new CheckBlocked(transport.down)
+  const { method, path } = requestLine(operation, params)
   // Prism's proxy answers a body that is not JSON itself (its own 400) instead of forwarding it, so such
   // requests go straight to the server: otherwise the server would be judged on Prism's answer.
   const viaPrism =
     target.prismUrl !== undefined &&
-    !(options.body !== undefined && options.body !== '' && !parses(options.body))
+    !(params.body !== undefined && params.body !== '' && !parses(params.body))
   const url = `${viaPrism ? target.prismUrl : target.baseUrl}${path}`
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
-  const authorization =
-    options.authorization === undefined ? `Bearer ${target.apiKey}` : options.authorization
+  const headers: Record<string, string> = { accept: 'application/json', ...params.headers }
+  const authorization = params.authorization === undefined ? `Bearer ${target.apiKey}` : params.authorization
   if (authorization !== null) headers.authorization = authorization
-  if (options.body !== undefined) headers['content-type'] ??= 'application/json'
+  if (params.body !== undefined) headers['content-type'] ??= 'application/json'
+  const request = { method, url, headers, ...(params.body === undefined ? {} : { body: params.body }) }
 
-  let exchange: Exchange
-  try {
-    const response = await request(url, {
-      dispatcher: agent,
-      method: method as 'GET',
-      headers,
-      ...(options.body === undefined ? {} : { body: options.body }),
-    })
-    const body = await response.body.text()
-    const responseHeaders = Object.fromEntries(
-      Object.entries(response.headers).map(([name, value]) => [
-        name,
-        Array.isArray(value) ? value.join(', ') : String(value ?? ''),
-      ]),
-    )
-    exchange = {
-      operation: operation.id,
-      request: { method, url, headers, ...(options.body === undefined ? {} : { body: options.body }) },
-      response: { status: response.statusCode, headers: responseHeaders, body },
-      ...(viaPrism ? { prismViolations: parseViolations(responseHeaders['sl-violations']) } : {}),
+  const outcome = await boundedRequest(url, request, transport.limits)
+  if (!outcome.ok && outcome.kind === 'run-deadline')
+    throw new RunDeadlineReached(`${method} ${url}: ${outcome.message}`)
+  if (!outcome.ok && outcome.kind !== 'too-large') {
+    const response = ('response' in outcome ? outcome.response : undefined) ?? {
+      status: 0,
+      headers: {},
+      body: '',
     }
-  } catch (error) {
-    throw new CheckFailure(`${method} ${url} got no response: ${(error as Error).message}`)
+    const violation: Violation = {
+      rule: 'no-response',
+      operation: operation.id,
+      where: 'the server stopped answering',
+      message: `${method} ${url} got no complete response: ${outcome.message}.`,
+      exchange: describeExchange({
+        operation: operation.id,
+        request,
+        response,
+        violations: [],
+        bodyUsable: false,
+      }),
+    }
+    transport.failuresInARow++
+    if (transport.failuresInARow >= failuresBeforeDown) transport.down ??= violation
+    throw new CheckFailure(violation)
+  }
+  transport.failuresInARow = 0
+  const { response } = outcome
+  const exchange: Exchange = {
+    operation: operation.id,
+    request,
+    response,
+    violations: [],
+    bodyUsable: outcome.ok,
+    ...(viaPrism ? { prismViolations: parseViolations(response.headers['sl-violations']) } : {}),
   }
   recorder.exchanges.push(exchange)
-  recorder.seen.add(`${operation.id} ${exchange.response.status}`)
-  checkResponse(exchange, options.intent, recorder)
+  recorder.seen.add(`${operation.id} ${response.status}`)
+  if (!outcome.ok) {
+    exchange.violations.push({
+      rule: 'response-too-large',
+      operation: operation.id,
+      where: 'response bodies',
+      message: `${method} ${url}: ${outcome.message}; the contract's bodies are small JSON documents.`,
+      exchange: describeExchange(exchange),
+    })
+    return exchange
+  }
+  judgeResponse(exchange, operation, params, recorder)
+  judgePrism(exchange, operation, recorder)
   return exchange
 }
 
@@ -103,40 +174,48 @@ function parses(text: string): boolean {
   }
 }
 
-function checkResponse(exchange: Exchange, intent: Intent, recorder: Recorder): void {
-  const operation = contract.operation(exchange.operation)
+/** The rules every response must keep, whichever check sent the request. */
+function judgeResponse(
+  exchange: Exchange,
+  operation: Operation,
+  params: SendParams,
+  recorder: Recorder,
+): void {
   const { status, headers, body } = exchange.response
-  const fail = (message: string) => {
-    throw new CheckFailure(message, [exchange])
-  }
-  const declared = operation.responses.find((response) => response.status === String(status))
   const name = `${operation.method} ${operation.path}`
+  const violate = (rule: Violation['rule'], where: string, message: string) =>
+    exchange.violations.push({
+      rule,
+      operation: operation.id,
+      where,
+      message,
+      exchange: describeExchange(exchange),
+    })
+  const declared = declaredResponse(operation, status)
+  const { intent } = params
 
-  if (status >= 500) fail(`${name} answered ${status}: a server error, never acceptable for any request.`)
-  if (intent === 'unauthorized' && status !== 401) {
-    fail(`${name} without a valid API key answered ${status}; the contract requires 401.`)
+  // A wrong status is the root cause: judging that response's body against the status's schema would only
+  // report the same defect again.
+  const broken = statusViolation(operation, status, declared !== undefined, params)
+  if (broken) {
+    violate(...broken)
+    exchange.bodyUsable = false
+    return
   }
-  if (intent === 'invalid') {
-    if (status < 400 || status > 499)
-      fail(`${name} accepted a request that breaks the contract: ${status}, expected a 4xx.`)
-    if (operation.declaresResponses && !declared) {
-      recorder.warnings.push(
-        `${name} answered an invalid request with ${status}, which the contract does not declare for it.`,
-      )
-    }
-  }
-  if (intent === 'valid' && operation.declaresResponses && !declared) {
-    fail(
-      `${name} answered ${status}, which the contract does not declare (it declares ${operation.responses.map((r) => r.status).join(', ')}).`,
+  if (intent === 'invalid' && operation.declaresResponses && !declared)
+    recorder.warnings.push(
+      `${name} answered an invalid request with ${status}, which the contract does not declare for it.`,
     )
-  }
 
   // Which schema the body must match: the declared one, else (an error the contract leaves open) Error.
   const isError = status >= 400
   const schemaDeclared = declared?.schemaPointer !== undefined
+  const bodyWhere = isError ? 'Error responses' : `${operation.id} ${status}`
   if (schemaDeclared || isError) {
-    if (!jsonType.test(headers['content-type'] ?? '')) {
-      fail(
+    if (!isJsonMediaType(headers['content-type'])) {
+      violate(
+        'content-type',
+        bodyWhere,
         `${name} ${status} has Content-Type "${headers['content-type'] ?? ''}"; the contract's bodies are application/json.`,
       )
     }
@@ -144,48 +223,159 @@ function checkResponse(exchange: Exchange, intent: Intent, recorder: Recorder): 
     try {
       parsed = JSON.parse(body)
     } catch {
-      fail(`${name} ${status} body is not JSON.`)
+      exchange.bodyUsable = false
+      violate('body-schema', `${bodyWhere} body is not JSON`, `${name} ${status} body is not JSON.`)
+      return
+    }
+    // An integer beyond 2^53 in the raw text is the root cause; the int64 error Ajv then reports on the
+    // rounded number is the same defect.
+    const unsafe = unsafeIntegers(body)
+    if (unsafe.length > 0) {
+      violate(
+        'unsafe-integer',
+        'integers beyond 2^53',
+        `${name} ${status} body holds integers beyond 2^53 (${unsafe.slice(0, 3).join(', ')}): JSON clients cannot read them exactly.`,
+      )
     }
     const validation = schemaDeclared
       ? contract.validateResponseBody(operation.id, status, parsed)
       : contract.validateSchema('Error', parsed)
-    if (!validation.ok) {
-      fail(
-        `${name} ${status} body breaks the contract: ${validation.errors.map((error) => error.message).join('; ')}.`,
+    const errors = validation.ok
+      ? []
+      : validation.errors.filter((error) => !(unsafe.length > 0 && /must be an int64/.test(error.message)))
+    if (!validation.ok) exchange.bodyUsable = false
+    for (const error of errors.slice(0, 3))
+      violate(
+        'body-schema',
+        schemaWhere(error.message),
+        `${name} ${status} body breaks the contract: ${error.message}.`,
       )
-    }
-    if (isError && (parsed as { status?: unknown }).status !== status) {
-      fail(
+    if (validation.ok && isError && (parsed as { status?: unknown }).status !== status) {
+      violate(
+        'error-status',
+        'Error status field',
         `${name} ${status} Error body says status ${JSON.stringify((parsed as { status?: unknown }).status)}; it must equal the HTTP status.`,
-      )
-    }
-    const unsafe = unsafeIntegers(body)
-    if (unsafe.length > 0) {
-      fail(
-        `${name} ${status} body holds integers beyond 2^53 (${unsafe.slice(0, 3).join(', ')}): JSON clients cannot read them exactly.`,
       )
     }
   }
 
   for (const header of declared?.headers ?? []) {
     const value = headers[header.name]
+    // Prism's proxy adds `Deprecation: true` (an early draft's form) to deprecated operations when the
+    // server sends none: through Prism, that value is Prism's, not the server's.
+    if (exchange.prismViolations && header.name === 'deprecation' && value === 'true') {
+      recorder.notes.push(
+        'Through Prism, GET /pets/{petId} carries `Deprecation: true`, which Prism adds when the server sends no Deprecation header; it is not judged.',
+      )
+      continue
+    }
     if (value === undefined) {
-      if (header.required) fail(`${name} ${status} lacks the required header ${header.name}.`)
+      if (header.required)
+        violate(
+          'header',
+          `header ${header.name}`,
+          `${name} ${status} lacks the required header ${header.name}.`,
+        )
       continue
     }
     const validation = contract.validateResponseHeader(operation.id, status, header.name, value)
     if (!validation.ok)
-      fail(
+      violate(
+        'header',
+        `header ${header.name}`,
         `${name} ${status} header ${header.name}: ${validation.errors.map((error) => error.message).join('; ')}.`,
       )
   }
+}
 
+/** The rule a response's status alone breaks, given what the request was meant to be. */
+function statusViolation(
+  operation: Operation,
+  status: number,
+  declared: boolean,
+  { intent, fault }: SendParams,
+): [Violation['rule'], string, string] | undefined {
+  const name = `${operation.method} ${operation.path}`
+  if (status >= 500)
+    return [
+      'server-error',
+      `${name} answers 5xx`,
+      `${name} answered ${status}: a server error, never acceptable for any request.`,
+    ]
+  if (intent === 'unauthorized' && status !== 401)
+    return [
+      'auth',
+      fault ?? 'requests without a valid key',
+      `${name} with ${fault ?? 'no valid API key'} answered ${status}; the contract requires 401.`,
+    ]
+  if (intent === 'invalid' && (status < 400 || status > 499))
+    return [
+      'invalid-accepted',
+      `${operation.id} ${fault ?? 'invalid request'}`,
+      `${name} accepted a request that breaks the contract (${fault ?? 'invalid'}): ${status}, expected a 4xx.`,
+    ]
+  if (intent === 'valid' && operation.declaresResponses && !declared)
+    return [
+      'undeclared-status',
+      `${operation.id} answers ${status}`,
+      `${name} answered ${status} to a valid request; the contract declares ${operation.responses.map((r) => r.status).join(', ')}.`,
+    ]
+  return undefined
+}
+
+function declaredResponse(operation: Operation, status: number) {
+  const code = String(status)
+  return operation.responses.find((response) => response.status === code)
+}
+
+/**
+ * Prism's violations, each checked against the response itself. One the response disproves (Prism 5.14
+ * reports an absent optional header as a pattern mismatch, say) becomes a note about Prism; one the suite's
+ * own checks already explain adds nothing; any other is a finding of its own.
+ */
+function judgePrism(exchange: Exchange, operation: Operation, recorder: Recorder): void {
   for (const violation of exchange.prismViolations ?? []) {
+    const [side, part, headerName] = violation.location
     const where = violation.location.join('.')
-    const expected = intent !== 'valid' && violation.location[0] === 'request'
-    if (expected) continue
-    if (violation.severity === 'Error')
-      fail(`Prism's proxy found a violation at ${where}: ${violation.message}`)
-    recorder.warnings.push(`Prism's proxy warns at ${where}: ${violation.message}`)
+    // The suite sends invalid requests on purpose; Prism's opinion of those is not the server's fault.
+    if (side !== 'response') continue
+    // Prism 5.14 names the place `header` (singular); `headers` is accepted in case a release fixes it.
+    if ((part === 'header' || part === 'headers') && headerName !== undefined) {
+      const sent = exchange.response.headers[headerName.toLowerCase()]
+      // `Deprecation: true` is Prism's own addition when the server sends none (see judgeResponse).
+      const value = headerName.toLowerCase() === 'deprecation' && sent === 'true' ? undefined : sent
+      const declared = declaredResponse(operation, exchange.response.status)?.headers.find(
+        (header) => header.name === headerName.toLowerCase(),
+      )
+      const disproved =
+        (value === undefined && declared !== undefined && !declared.required) ||
+        (value !== undefined &&
+          declared !== undefined &&
+          contract.validateResponseHeader(operation.id, exchange.response.status, headerName, value).ok)
+      if (disproved) {
+        recorder.notes.push(
+          `Prism reported "${violation.message}" at ${where}, but the response ${value === undefined ? 'does not send that optional header' : `sends a valid value (${value})`}: a Prism false positive, ignored.`,
+        )
+        continue
+      }
+    }
+    if (part === 'body' && exchange.bodyUsable && exchange.violations.length === 0) {
+      recorder.notes.push(
+        `Prism reported "${violation.message}" at ${where}, but the body validates against the contract's schema: ignored.`,
+      )
+      continue
+    }
+    if (exchange.violations.length > 0) continue
+    if (violation.severity !== 'Error') {
+      recorder.warnings.push(`Prism's proxy warns at ${where}: ${violation.message}`)
+      continue
+    }
+    exchange.violations.push({
+      rule: 'prism',
+      operation: operation.id,
+      where: `Prism: ${where} ${violation.message}`,
+      message: `Prism's validating proxy found a violation at ${where}: ${violation.message}`,
+      exchange: describeExchange(exchange),
+    })
   }
 }

@@ -1,4 +1,4 @@
-/** What the suite is pointed at. */
+/** What the suite is pointed at, and the bounds of the run. */
 export interface ConformanceTarget {
   /** The API's base URL, `/v1` included, e.g. `http://127.0.0.1:4010/v1`. */
   baseUrl: string
@@ -7,7 +7,15 @@ export interface ConformanceTarget {
   readOnly: boolean
   /**
    * With --via-prism: where Prism's validating proxy listens (it serves the contract's paths without
-   * the `/v1` prefix). Requests go there, and its `sl-violations` headers become findings.
+   * the `/v1` prefix). Requests go there, and its `sl-violations` headers are judged against the response.
    */
   prismUrl?: string
+  /** One deadline per request, headers and body included. */
+  requestTimeoutMs: number
+  /** Response bodies are read up to this many bytes. */
+  maxResponseBytes: number
+  /** When the whole run must be over (epoch ms). */
+  runDeadline: number
+  /** How the names of the pets this run creates start, so a person can find them on the server. */
+  namePrefix: string
 }

@@ -13,8 +13,3 @@ export const allChecks: Check[] = [
   ...statefulChecks,
   ...authenticationChecks,
 ]
-
-/** The checks for this mode: read-only leaves out every check that could create a pet. */
-export function checksFor(readOnly: boolean): Check[] {
-  return readOnly ? allChecks.filter((check) => !check.writes) : allChecks
-}

@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { ConformanceReport } from './conformance-report.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+export interface CommandRun {
+  code: number
+  output: string
+  reportDir: string
+  /** The JSON report, when the run wrote one. */
+  report: ConformanceReport | undefined
+}
+
+/**
+ * Runs `npm run conformance` as a user does (its own process, the same launcher and entry point), for
+ * tests: the one path every proof of the suite goes through. Bounded by `timeoutMs`.
+ */
+export function runConformanceCommand(
+  args: string[],
+  options: { env?: Record<string, string>; timeoutMs?: number; reportDir?: string } = {},
+): Promise<CommandRun> {
+  const reportDir = options.reportDir ?? mkdtempSync(join(tmpdir(), 'conformance-'))
+  const withDir = args.includes('--report-dir') ? args : [...args, '--report-dir', reportDir]
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['scripts/launch.mjs', 'scripts/conformance.ts', ...withDir],
+      {
+        cwd: root,
+        env: { ...process.env, ...options.env },
+        timeout: options.timeoutMs ?? 180_000,
+        maxBuffer: 20_000_000,
+      },
+      (error, stdout, stderr) => {
+        let report: ConformanceReport | undefined
+        try {
+          report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8'))
+        } catch {
+          report = undefined
+        }
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr, reportDir, report })
+      },
+    )
+  })
+}

@@ -1,0 +1,122 @@
+import type { CoverageRow } from './coverage.ts'
+import { type Finding, groupFindings } from './findings.ts'
+import type { CheckResult, Outcome } from './run-check.ts'
+
+/** A whole run as data: every reporter (console, JUnit, JSON, Markdown) is a function of this. */
+export interface ConformanceReport {
+  target: { baseUrl: string; readOnly: boolean; viaPrism: boolean }
+  startedAt: string
+  finishedAt: string
+  durationMs: number
+  /**
+   * - `conforms`: no finding; `does-not-conform`: at least one finding (exit 1);
+   * - `incomplete`: the run could not judge the server (its deadline passed, or the suite failed; exit 2).
+   */
+  verdict: 'conforms' | 'does-not-conform' | 'incomplete'
+  totals: Record<Outcome, number> & { checks: number; findings: number; warnings: number }
+  /** Distinct defects, each once, with the checks that saw it. */
+  findings: Finding[]
+  checks: CheckResult[]
+  coverage: CoverageRow[]
+  /** What the run left on the target: the API cannot delete what it created. */
+  created: { count: number; namePrefix: string }
+  /** What this mode cannot see. */
+  limitations: string[]
+  warnings: string[]
+  notes: string[]
+  /** Checks still waiting when the run's deadline passed. */
+  pending: string[]
+  /** The run's own peak resident memory. */
+  peakRssBytes: number
+}
+
+export interface RunFacts {
+  target: ConformanceReport['target']
+  startedAt: Date
+  finishedAt: Date
+  coverage: CoverageRow[]
+  created: ConformanceReport['created']
+  /** Checks the runner saw start but never finish (the run's hard deadline). */
+  pending?: string[]
+}
+
+/** Builds the report from the checks' results: findings grouped by root cause, totals, verdict. */
+export function buildReport(results: CheckResult[], facts: RunFacts): ConformanceReport {
+  const outcomes: Outcome[] = [
+    'passed',
+    'failed',
+    'blocked',
+    'skipped',
+    'not-checked',
+    'timed-out',
+    'errored',
+  ]
+  const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length
+  const findings = mergeAuthFindings(groupFindings(results))
+  const pending = [
+    ...(facts.pending ?? []),
+    ...results
+      .filter((result) => result.outcome === 'timed-out')
+      .map((result) => `${result.group} › ${result.name}`),
+  ]
+  const incomplete = pending.length > 0 || count('errored') > 0
+  const warnings = [...new Set(results.flatMap((result) => result.warnings))]
+  return {
+    target: facts.target,
+    startedAt: facts.startedAt.toISOString(),
+    finishedAt: facts.finishedAt.toISOString(),
+    durationMs: facts.finishedAt.getTime() - facts.startedAt.getTime(),
+    verdict: incomplete ? 'incomplete' : findings.length > 0 ? 'does-not-conform' : 'conforms',
+    totals: {
+      checks: results.length,
+      ...(Object.fromEntries(outcomes.map((outcome) => [outcome, count(outcome)])) as Record<
+        Outcome,
+        number
+      >),
+      findings: findings.length,
+      warnings: warnings.length,
+    },
+    findings,
+    checks: results,
+    coverage: facts.coverage,
+    created: facts.created,
+    limitations: facts.target.readOnly
+      ? [
+          `Read-only: ${count('not-checked')} checks that would create pets were not run. createPet (its validation, its auth, the 201 it answers) and whether created pets can be read back are not verified; getPet and the filters are checked only on the pets the server already lists.`,
+        ]
+      : [],
+    warnings,
+    notes: [...new Set(results.flatMap((result) => result.notes))],
+    pending,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+  }
+}
+
+/**
+ * One auth hole shows on every credential a check tries: an operation that ignores the key fails "no
+ * credentials", "a wrong key" and "the key outside Bearer" alike. Auth findings seen on exactly the same
+ * operations are one hole.
+ */
+function mergeAuthFindings(findings: Finding[]): Finding[] {
+  const merged: Finding[] = []
+  for (const finding of findings) {
+    const twin =
+      finding.rule === 'auth'
+        ? merged.find(
+            (other) =>
+              other.rule === 'auth' &&
+              other.operations.length === finding.operations.length &&
+              other.operations.every((operation) => finding.operations.includes(operation)),
+          )
+        : undefined
+    if (!twin) {
+      merged.push({ ...finding, checks: [...finding.checks], blocked: [...finding.blocked] })
+      continue
+    }
+    twin.where = `${twin.where}; ${finding.where}`
+    twin.id = `auth: ${twin.where}`
+    twin.checks.push(...finding.checks)
+    twin.blocked.push(...finding.blocked)
+  }
+  return merged
+}

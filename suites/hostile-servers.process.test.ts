@@ -1,0 +1,136 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMockApi } from '../mocks/create-mock-api.ts'
+import { runConformanceCommand } from './conformance-command.ts'
+
+// Servers that try to hang or exhaust the run, on real sockets. Whatever they do, the run must end within
+// its bounds, under its memory budget, with a readable report and a non-zero exit.
+const key = 'hostile-key'
+const mock = createMockApi({ apiKeys: [key], pets: 5 })
+const budget = 512 * 1024 * 1024
+const servers: { close(): void }[] = []
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close()
+})
+
+type Behaviour = (req: IncomingMessage, res: ServerResponse, count: number) => void
+
+/** A server that answers like the mock (after `honest` requests, or never) and otherwise does `behave`. */
+async function hostile(behave: Behaviour, honest = 0): Promise<string> {
+  let count = 0
+  const server = createServer((req, res) => {
+    count++
+    if (count <= honest) {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => {
+        const [path, query = ''] = (req.url ?? '/').split('?')
+        const headers = Object.fromEntries(Object.entries(req.headers).map(([n, v]) => [n, String(v)]))
+        const body = chunks.length ? Buffer.concat(chunks).toString() : undefined
+        const answer = mock.handle({
+          method: req.method ?? 'GET',
+          path: path ?? '/',
+          query,
+          headers,
+          ...(body ? { body } : {}),
+        })
+        res.writeHead(answer.status, answer.headers).end(answer.body)
+      })
+      return
+    }
+    behave(req, res, count)
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  servers.push({
+    close: () => {
+      server.closeAllConnections()
+      server.close()
+    },
+  })
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+}
+
+const run = (baseUrl: string, ...extra: string[]) =>
+  runConformanceCommand(['--base-url', baseUrl, '--request-timeout', '2', '--timeout', '60', ...extra], {
+    env: { CONFORMANCE_API_KEY: key },
+    timeoutMs: 120_000,
+  })
+
+describe('the run stays bounded whatever the server does', () => {
+  it('reads at most its byte cap from a server that streams an endless body', async () => {
+    const url = await hostile((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const chunk = Buffer.alloc(64 * 1024, 0x20)
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump)
+      }
+      res.write('[')
+      pump()
+    })
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/response larger than \d+ bytes/)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('fails a 50 MB answer on its size, without holding it', async () => {
+    const fifty = Buffer.alloc(50 * 1024 * 1024, 0x20)
+    const url = await hostile((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(fifty.length + 2) })
+      res.end(Buffer.concat([Buffer.from('['), fifty, Buffer.from(']')]))
+    })
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('gives up on a server that trickles its body, reporting it once', async () => {
+    const url = await hostile((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write('  ')), 500)
+      res.on('close', () => clearInterval(timer))
+    })
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/no complete response within 2000 ms/)
+    expect(report?.findings.map((finding) => finding.rule)).toEqual(['no-response'])
+    expect(report?.totals.blocked).toBeGreaterThan(0)
+  })
+
+  it('stops waiting on a server that answers a few requests and then never again', async () => {
+    const url = await hostile(() => {}, 6)
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('no-response')
+    expect(output).toContain('the server stopped answering')
+  })
+
+  it('reports a server that closes the connection mid-response', async () => {
+    const url = await hostile((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' })
+      res.write('[{"id":1,')
+      setTimeout(() => res.socket?.destroy(), 20)
+    }, 1)
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/the connection closed mid-body/)
+    expect(report?.findings.map((finding) => finding.rule)).toEqual(['no-response'])
+  })
+
+  it('exits 2 at the run’s deadline, naming the checks still pending', async () => {
+    const url = await hostile(() => {}, 1)
+    const { code, output, report } = await runConformanceCommand(
+      ['--base-url', url, '--request-timeout', '30', '--timeout', '3'],
+      { env: { CONFORMANCE_API_KEY: key }, timeoutMs: 60_000 },
+    )
+    expect(code, output).toBe(2)
+    expect(output).toContain('Still pending when the run’s deadline passed:')
+    expect(output).toMatch(/deadline \(3 s\) passed with \d+ checks pending/)
+    expect(report?.verdict).toBe('incomplete')
+    expect(report?.pending.length).toBeGreaterThan(0)
+  })
+})

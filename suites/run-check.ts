@@ -1,0 +1,84 @@
+import { type Check, createCheckContext, type RunState } from './check-context.ts'
+import { CheckBlocked, CheckFailure, CheckSkipped, type Exchange, RunDeadlineReached } from './exchange.ts'
+import { findingId, type Violation } from './findings.ts'
+
+/**
+ * What became of a check:
+ * - `failed`: it saw the server break a rule; `blocked`: a step it needs is already a finding, so it
+ *   could not judge (not counted as another failure); `skipped`: this target gives no way to run it;
+ * - `not-checked`: left out by the mode (`--read-only`); `timed-out`: still waiting when the run's deadline
+ *   passed; `errored`: the suite itself went wrong (not the server's fault).
+ */
+export type Outcome = 'passed' | 'failed' | 'blocked' | 'skipped' | 'not-checked' | 'timed-out' | 'errored'
+
+/** One check's result: plain data, the same for every reporter. */
+export interface CheckResult {
+  group: string
+  /** The check's purpose. */
+  name: string
+  outcome: Outcome
+  /** Why it failed (its own purpose first), was blocked, skipped or errored. */
+  message?: string
+  /** The rules it saw broken, its purpose's first. */
+  violations: Violation[]
+  blockedBy?: Violation
+  warnings: string[]
+  /** Remarks about the tools rather than the server (Prism's false positives). */
+  notes: string[]
+}
+
+/**
+ * Runs one check in its own context and turns what it throws into a result. The check's own purpose is
+ * judged first; rules its responses broke on the side come after, minus those on the very exchange that
+ * failed its purpose (one root cause, one report).
+ */
+export async function runCheck(check: Check, run: RunState): Promise<CheckResult> {
+  const context = createCheckContext(run)
+  const { recorder } = context
+  const base = { group: check.group, name: check.name, warnings: recorder.warnings, notes: recorder.notes }
+  let purpose: { violation: Violation; exchange: Exchange | undefined } | undefined
+  let blockedBy: Violation | undefined
+  try {
+    await check.run(context)
+  } catch (error) {
+    if (error instanceof CheckSkipped)
+      return { ...base, outcome: 'skipped', message: error.message, violations: [] }
+    if (error instanceof RunDeadlineReached)
+      return { ...base, outcome: 'timed-out', message: error.message, violations: [] }
+    if (error instanceof CheckBlocked) blockedBy = error.violation
+    else if (error instanceof CheckFailure) purpose = { violation: error.violation, exchange: error.exchange }
+    else
+      return {
+        ...base,
+        outcome: 'errored',
+        message: `The suite itself failed in this check: ${(error as Error)?.stack ?? String(error)}`,
+        violations: [],
+      }
+  }
+  const seen = new Set<string>()
+  const violations: Violation[] = []
+  const add = (violation: Violation) => {
+    const id = findingId(violation)
+    if (seen.has(id)) return
+    seen.add(id)
+    violations.push(violation)
+  }
+  if (purpose) add(purpose.violation)
+  for (const exchange of recorder.exchanges) {
+    if (purpose && exchange === purpose.exchange) continue
+    for (const violation of exchange.violations) add(violation)
+  }
+  if (blockedBy && !violations.some((violation) => findingId(violation) === findingId(blockedBy)))
+    return {
+      ...base,
+      outcome: violations.length > 0 ? 'failed' : 'blocked',
+      message: `blocked by ${findingId(blockedBy)}${violations.length > 0 ? `; also saw ${violations.map(findingId).join('; ')}` : ''}`,
+      violations,
+      blockedBy,
+    }
+  if (violations.length === 0) return { ...base, outcome: 'passed', violations }
+  const [first, ...others] = violations as [Violation, ...Violation[]]
+  const also =
+    others.length > 0 ? `\nAlso seen: ${others.map((violation) => violation.message).join(' ')}` : ''
+  return { ...base, outcome: 'failed', message: `${first.message}${also}`, violations }
+}
