@@ -18,6 +18,7 @@ export interface ModelApi {
   listPets(query: { limit?: number; status?: string }): Promise<Reply>
   getPet(id: number | string): Promise<Reply>
 }
+// An adapter that got no answer at all returns status 0: the model reports it as 'no-response'.
 
 export interface StatefulOptions {
   /** Same seed, same command sequences. Print it in every report so a failure can be replayed. */
@@ -45,6 +46,7 @@ export type StatefulRule =
   | 'lost-write'
   | 'changed-value'
   | 'duplicate-id'
+  | 'no-response'
 
 export type StatefulResult =
   | { ok: true; seed: number; created: number }
