@@ -44,15 +44,18 @@ export async function runDepthChecks(
 ): Promise<DepthFinding[]> {
   const url = new URL(server.baseUrl)
   const prefix = url.pathname.replace(/\/$/, '')
-  const send = (method: string, path: string, authorization: string | null, body?: string) =>
+  // `sendPath` takes a whole path (the spellings change the prefix too); `send` one relative to the base URL.
+  const sendPath = (method: string, path: string, authorization: string | null, body?: string) =>
     sendRaw(url.origin, {
       method,
-      path: path.startsWith(prefix) ? path : `${prefix}${path}`,
+      path,
       headers: authorization === null ? {} : { authorization },
       ...(body === undefined ? {} : { body }),
     }).catch(
       (error: Error): RawExchange => ({ status: 0, headers: {}, text: error.message, json: undefined }),
     )
+  const send = (method: string, path: string, authorization: string | null, body?: string) =>
+    sendPath(method, `${prefix}${path}`, authorization, body)
   const key = `Bearer ${server.apiKey}`
   const findings: DepthFinding[] = []
   const add = (finding: DepthFinding) => findings.push(finding)
@@ -177,7 +180,7 @@ export async function runDepthChecks(
   await forEach(
     operations.flatMap((op) => nearMissCredentials(server.apiKey).map((credential) => ({ op, credential }))),
     async ({ op, credential }) => {
-      const answer = await send(op.method, op.path, credential.authorization, op.body)
+      const answer = await sendPath(op.method, op.path, credential.authorization, op.body)
       const what = `${op.method} ${op.path} with ${credential.label}`
       if (answer.status !== 401)
         return add({
@@ -201,7 +204,7 @@ export async function runDepthChecks(
   await forEach(
     operations.flatMap((op) => pathSpellings(op.path).map((spelling) => ({ op, spelling }))),
     async ({ op, spelling }) => {
-      const answer = await send(op.method, spelling.path, null, op.body)
+      const answer = await sendPath(op.method, spelling.path, null, op.body)
       const what = `${op.method} ${spelling.path} (${spelling.label}) without a key`
       if (answer.status >= 200 && answer.status < 300)
         add({

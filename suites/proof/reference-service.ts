@@ -81,6 +81,16 @@ export interface Stages {
   encode(text: string): { contentType: string; bytes: Buffer }
 }
 
+/** Thrown by a stage to answer with an Error of its own status (a defect's 409, say). */
+export class Refused extends Error {
+  override name = 'Refused'
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
 /** One defect: replaces some stages, given the correct ones (to wrap them). */
 export type Defect = (correct: Stages, style: ReferenceStyle) => Partial<Stages>
 
@@ -149,7 +159,13 @@ export function createReferenceService(
         if (typeof text !== 'string') return error(400, 'bad_body', text.refuse)
         const pet = stages.parseNewPet(text)
         if ('refuse' in pet) return error(400, 'bad_body', pet.refuse)
-        const created = await stages.create(pet)
+        let created: PetRecord
+        try {
+          created = await stages.create(pet)
+        } catch (refusal) {
+          if (refusal instanceof Refused) return error(refusal.status, 'refused', refusal.message)
+          throw refusal
+        }
         return json(201, stages.present(created), { location: `/v1/pets/${created.id}` })
       }
       case 'getPet': {
