@@ -144,4 +144,12 @@ describe('the stateful model', () => {
     })
     expect(replayed).toMatchObject({ ok: false, rule: failed.rule, replay: failed.replay })
   })
+
+  it('throws, blaming no server, when the adapter itself breaks', async () => {
+    const api = createFakeApi()
+    const broken: ModelApi = { ...api, listPets: () => Promise.reject(new TypeError('adapter bug')) }
+    await expect(runStatefulModel(broken, options)).rejects.toThrow(
+      /bug in the model or the ModelApi adapter/,
+    )
+  })
 })

@@ -156,11 +156,15 @@ export async function runStatefulModel(api: ModelApi, options: StatefulOptions):
     ...(options.path === undefined ? {} : { path: options.path }),
   })
   if (details.failed) {
-    const error = lastFailure?.error ?? details.errorInstance
-    const violation =
-      error instanceof ModelViolation
-        ? error
-        : new ModelViolation('server-error', 'unknown', `The run stopped: ${String(error)}`)
+    const violation = lastFailure?.error ?? details.errorInstance
+    if (!(violation instanceof ModelViolation)) {
+      // Not a broken promise of the server: a bug in the model or its adapter, which must not blame the server.
+      throw new Error(
+        `Failed to run the stateful model: ${String(violation)} (seed ${options.seed}, path ${details.counterexamplePath}). ` +
+          'This is a bug in the model or the ModelApi adapter; report it with the seed.',
+        { cause: violation },
+      )
+    }
     const rendered = String(details.counterexample?.[0] ?? '')
     return {
       ok: false,
@@ -245,7 +249,7 @@ class CreateCommand implements Command {
   }
   toString = () =>
     this.source.kind === 'new'
-      ? `create(${clip(JSON.stringify(this.source.body))})`
+      ? `create(${show(this.source.body)})`
       : `create(${this.source.kind} of body #${this.source.index})`
 }
 
@@ -360,7 +364,7 @@ function expectCreated(real: Real, body: Record<string, unknown>, reply: Reply):
       throw new ModelViolation(
         'changed-value',
         'createPet',
-        `POST /pets returned ${field} ${clip(JSON.stringify(pet[field]))} for ${field} ${clip(JSON.stringify(body[field]))} (sent: ${clip(what)}).`,
+        `POST /pets returned ${field} ${show(pet[field])} for ${field} ${show(body[field])} (sent: ${clip(what)}).`,
       )
     }
   }
@@ -446,7 +450,7 @@ function expectList(
       throw new ModelViolation(
         'duplicate-id',
         'listPets',
-        `${what} lists two different pets with id ${id}: ${clip(JSON.stringify(twin))} and ${clip(JSON.stringify(listed))}.`,
+        `${what} lists two different pets with id ${id}: ${show(twin)} and ${show(listed)}.`,
       )
     }
     seen.set(id, listed)
@@ -518,7 +522,7 @@ function unexpectedStatus(operationId: string, reply: Reply, wanted: number, abo
   return new ModelViolation(
     rule,
     operationId,
-    `${clip(reply.request)} answered ${reply.status} ${clip(JSON.stringify(reply.body) ?? '')}; expected ${wanted} for ${about}.`,
+    `${clip(reply.request)} answered ${reply.status} ${show(reply.body)}; expected ${wanted} for ${about}.`,
   )
 }
 
@@ -540,7 +544,7 @@ function differences(pet: KnownPet, served: Record<string, unknown>): string | u
     const was = pet.created[field]
     if (was === undefined && !(field in pet.sent)) continue
     if (!sameValue(served[field], was))
-      return `came back with ${field} ${clip(JSON.stringify(served[field]))}; it was created with ${clip(JSON.stringify(was))} (by ${clip(pet.request)})`
+      return `came back with ${field} ${show(served[field])}; it was created with ${show(was)} (by ${clip(pet.request)})`
   }
   return undefined
 }
@@ -573,6 +577,11 @@ function clean(query: { limit?: number | undefined; status?: string | undefined 
     ...(query.limit === undefined ? {} : { limit: query.limit }),
     ...(query.status === undefined ? {} : { status: query.status }),
   }
+}
+
+/** A value as a report shows it: JSON, clipped, or "absent". */
+function show(value: unknown): string {
+  return value === undefined ? 'absent' : clip(JSON.stringify(value))
 }
 
 function clip(text: string, max = 160): string {
