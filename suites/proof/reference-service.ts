@@ -335,6 +335,7 @@ function sortedIndex<T>(items: T[], item: T, compare: (a: T, b: T) => number): n
 /**
  * RFC 3986 §6.2.2.2 decodes percent-encoded unreserved characters (letters, digits, `-._~`) and §5.2.4
  * removes dot segments; anything else (an encoded `/`, case) is left as sent, so it routes nowhere.
+ * @example normaliseRfc3986('/%761/./pets') // '/v1/pets'
  */
 export function normaliseRfc3986(rawPath: string): string {
   const decoded = rawPath.replace(/%([0-9A-Fa-f]{2})/g, (whole, hex: string) => {
