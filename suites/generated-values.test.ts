@@ -125,6 +125,13 @@ describe('near-miss credentials', () => {
     )
   })
 
+  it('sends no two headers a server receives identically once outer spaces are stripped', () => {
+    const received = nearMissCredentials('k3y').map(
+      (c) => c.authorization?.replace(/^[ \t]+|[ \t]+$/g, '') ?? null,
+    )
+    expect(new Set(received).size).toBe(received.length)
+  })
+
   it('reads the scheme case-insensitively and multiple spaces as valid, a tab separator as not', () => {
     expect(isValidBearer('bearer k', 'k')).toBe(true)
     expect(isValidBearer('BEARER   k ', 'k')).toBe(true)

@@ -315,12 +315,14 @@ export function nearMissCredentials(apiKey: string): NearMissCredential[] {
     ['the key twice, comma-separated', `Bearer ${key}, Bearer ${key}`],
     ['the key under the Token scheme', `Token ${key}`],
   ]
+  // Two spellings the server receives identically (RFC 9110 §5.5 strips outer SP/HTAB) are sent once.
   const seen = new Set<string | null>()
   return candidates
     .filter(([, authorization]) => {
       if (authorization !== null && isValidBearer(authorization, key)) return false
-      if (seen.has(authorization)) return false
-      seen.add(authorization)
+      const onTheWire = authorization?.replace(/^[ \t]+|[ \t]+$/g, '') ?? null
+      if (seen.has(onTheWire)) return false
+      seen.add(onTheWire)
       return true
     })
     .map(([label, authorization]) => ({ label, authorization }))
