@@ -292,7 +292,11 @@ class GetUnknownCommand implements Command {
   toString = () => `get(unknown id MAX_SAFE-${this.offset})`
 }
 
-/** Steps sent at once: only what holds under every interleaving is checked. */
+/**
+ * Steps sent at once: only what holds under every interleaving is checked. Real concurrent requests, not
+ * fc.scheduledModelRun: fast-check's scheduler reorders promise resolutions inside this process, but only
+ * overlapping requests on the wire make a remote server interleave its own work (where races live).
+ */
 class BatchCommand implements Command {
   readonly steps: Step[]
   constructor(steps: Step[]) {

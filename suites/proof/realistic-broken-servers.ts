@@ -146,6 +146,20 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     }),
   ),
   broken(
+    'categoryId 0 refused as missing',
+    serverA,
+    'A strict deserialiser marks categoryId `required` and reads the zero value as absent (go-playground/validator), so categoryId 0 gets 400.',
+    { rule: 'wrong-status', operation: 'createPet' },
+    (correct) => ({
+      parseNewPet: (text) => {
+        const pet = correct.parseNewPet(text)
+        return 'refuse' in pet || pet.categoryId !== 0
+          ? pet
+          : { refuse: "Key: 'NewPet.CategoryId' failed on the 'required' tag" }
+      },
+    }),
+  ),
+  broken(
     'NUL in a name is a 500',
     serverB,
     'PostgreSQL text cannot hold U+0000; the INSERT fails ("invalid byte sequence for encoding UTF8: 0x00") and surfaces as a 500.',
