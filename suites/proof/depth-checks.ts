@@ -9,13 +9,14 @@ import {
 } from '../generated-values.ts'
 import { runStatefulModel } from '../stateful-model.ts'
 import { httpModelApi, type RawExchange, sendRaw } from './raw-http.ts'
+import type { RuleId } from './realistic-broken-servers.ts'
 
 /**
  * A thin harness that runs issue 9's new building blocks against one server and lists what they find.
  * The lead's runner replaces it; it exists so the proof can run now.
  */
 export interface DepthFinding {
-  rule: string
+  rule: RuleId
   /** `listPets`, `createPet`, `getPet` or `GET /store/orders`. */
   operation: string
   severity: 'failure' | 'warning'
@@ -62,7 +63,7 @@ export async function runDepthChecks(
 
   // Point 1: every valid value comes back exactly as sent, from the 201, by id, and in its filtered list.
   await forEach(validBodies('createPet'), async ({ label, value }) => {
-    const fail = (rule: string, operation: string, message: string) =>
+    const fail = (rule: RuleId, operation: string, message: string) =>
       add({ rule, operation, severity: 'failure', section: 'values', message: `${label}: ${message}` })
     const created = await send('POST', '/pets', key, JSON.stringify(value))
     if (created.status !== 201)
@@ -252,7 +253,7 @@ export async function runDepthChecks(
 }
 
 /** The rule an unexpected status breaks: no answer, a 5xx, a status not declared, or the wrong declared one. */
-function statusRule(operationId: string, status: number): string {
+function statusRule(operationId: string, status: number): RuleId {
   if (status === 0) return 'no-response'
   if (status >= 500) return 'server-error'
   return declares(operationId, status) ? 'wrong-status' : 'undeclared-status'
@@ -262,7 +263,7 @@ function declares(operationId: string, status: number): boolean {
   return contract.operation(operationId).responses.some((response) => response.status === String(status))
 }
 
-function errorBodyProblem(answer: RawExchange): { rule: string; message: string } | undefined {
+function errorBodyProblem(answer: RawExchange): { rule: RuleId; message: string } | undefined {
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(answer.headers['content-type'] ?? ''))
     return {
       rule: 'content-type',
