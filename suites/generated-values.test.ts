@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest'
+import { contract } from '../contract/index.ts'
+import {
+  fieldValues,
+  isValidBearer,
+  nearMissCredentials,
+  nearMissPathIds,
+  nearMissQueries,
+  pathSpellings,
+  validBodies,
+  validSchemaValues,
+} from './generated-values.ts'
+
+describe('valid values generated from the contract', () => {
+  it('gives only bodies the contract accepts for createPet', () => {
+    const bodies = validBodies('createPet')
+    expect(bodies.length).toBeGreaterThan(30)
+    for (const { label, value } of bodies)
+      expect(contract.validateRequestBody('createPet', value).ok, label).toBe(true)
+  })
+
+  it('covers every PetStatus value and a body without the optional status', () => {
+    const labels = validBodies().map((body) => body.label)
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'status = "available"',
+        'status = "pending"',
+        'status = "sold"',
+        'without status (optional)',
+      ]),
+    )
+  })
+
+  it('covers the 32-bit boundaries, one beyond each, and the largest safe int64 values for categoryId', () => {
+    const values = fieldValues('createPet').categoryId?.map((v) => v.value)
+    expect(values).toEqual(
+      expect.arrayContaining([
+        0,
+        -1,
+        2147483647,
+        2147483648,
+        -2147483648,
+        -2147483649,
+        Number.MAX_SAFE_INTEGER,
+        -Number.MAX_SAFE_INTEGER,
+      ]),
+    )
+    // The README's integer policy: nothing beyond ±(2^53−1) is sent as a valid value.
+    expect(values?.every((value) => Number.isSafeInteger(value))).toBe(true)
+  })
+
+  it('covers empty, very long, non-BMP and HTML/SQL/shell-significant names', () => {
+    const names = fieldValues('createPet').name?.map((v) => v.value as string) ?? []
+    expect(names).toContain('')
+    expect(names.some((name) => name.length >= 10_000)).toBe(true)
+    expect(names.some((name) => [...name].some((char) => (char.codePointAt(0) ?? 0) > 0xffff))).toBe(true)
+    expect(names.some((name) => name.includes('<script>'))).toBe(true)
+    expect(names.some((name) => name.includes("');"))).toBe(true)
+    expect(names.some((name) => name.includes('$('))).toBe(true)
+  })
+
+  it('keeps integer values inside a schema’s own bounds, and adds the bounds', () => {
+    const values = validSchemaValues({ type: 'integer', minimum: 1, maximum: 100 }).map((v) => v.value)
+    expect(values).toEqual(expect.arrayContaining([1, 100]))
+    expect(values.every((value) => (value as number) >= 1 && (value as number) <= 100)).toBe(true)
+  })
+
+  it('leaves out the empty string where a schema sets minLength', () => {
+    const values = validSchemaValues({ type: 'string', minLength: 1 }).map((v) => v.value)
+    expect(values).not.toContain('')
+  })
+})
+
+describe('near-miss invalid values', () => {
+  it('gives listPets query strings the contract refuses: enum case and whitespace, empty values', () => {
+    const queries = nearMissQueries('listPets').map((q) => q.query)
+    expect(queries).toEqual(
+      expect.arrayContaining([
+        'limit=',
+        'status=',
+        'status=SOLD',
+        'status=Sold',
+        'status=sold%20',
+        'limit=0x1',
+      ]),
+    )
+    for (const query of queries) {
+      const [name, raw] = query.split('=') as [string, string]
+      expect(contract.parseParameter('listPets', 'query', name, decodeURIComponent(raw)).ok, query).toBe(
+        false,
+      )
+    }
+  })
+
+  it('marks zero and negative ids as ints no pet plausibly has, and bad spellings as invalid', () => {
+    const byId = new Map(nearMissPathIds('getPet').map((id) => [id.pathId, id.expect]))
+    expect(byId.get('0')).toBe('no-such-pet')
+    expect(byId.get('-1')).toBe('no-such-pet')
+    expect(byId.get('%201')).toBe('invalid')
+    expect(byId.get('0x1')).toBe('invalid')
+    expect(byId.get('9007199254740992')).toBe('invalid')
+  })
+})
+
+describe('near-miss credentials', () => {
+  it('never includes the valid header in any spelling RFC 9110 allows', () => {
+    for (const key of ['animal-store-key', 'K', 'abc123', 'UPPER-lower']) {
+      for (const { label, authorization } of nearMissCredentials(key)) {
+        expect(authorization, label).not.toBe(`Bearer ${key}`)
+        if (authorization !== null) expect(isValidBearer(authorization, key), label).toBe(false)
+      }
+    }
+  })
+
+  it('includes the key in another case, one character off, and an empty bearer token', () => {
+    const headers = nearMissCredentials('Secret-key').map((c) => c.authorization)
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        'Bearer SECRET-KEY',
+        'Bearer secret-key',
+        'Bearer Secret-keyx',
+        'Bearer Secret-ke',
+        'Bearer ',
+      ]),
+    )
+  })
+
+  it('sends no two headers a server receives identically once outer spaces are stripped', () => {
+    const received = nearMissCredentials('k3y').map(
+      (c) => c.authorization?.replace(/^[ \t]+|[ \t]+$/g, '') ?? null,
+    )
+    expect(new Set(received).size).toBe(received.length)
+  })
+
+  it('reads the scheme case-insensitively and multiple spaces as valid, a tab separator as not', () => {
+    expect(isValidBearer('bearer k', 'k')).toBe(true)
+    expect(isValidBearer('BEARER   k ', 'k')).toBe(true)
+    expect(isValidBearer('Bearer\tk', 'k')).toBe(false)
+    expect(isValidBearer('Bearer k\u00a0', 'k')).toBe(false)
+  })
+})
+
+describe('path spellings', () => {
+  it('spells /v1/pets with a trailing slash, dot segments, encoded letters and case variants', () => {
+    const paths = pathSpellings('/v1/pets').map((s) => s.path)
+    expect(paths).toEqual(
+      expect.arrayContaining(['/v1/pets/', '/v1//pets', '/v1/./pets', '/v1/%70ets', '/V1/PETS', '/v1/Pets']),
+    )
+    expect(paths).not.toContain('/v1/pets')
+  })
+
+  it('marks only RFC 3986 equivalents as the same URI', () => {
+    const same = new Map(pathSpellings('/v1/pets').map((s) => [s.path, s.sameUri]))
+    expect(same.get('/v1/%70ets')).toBe(true)
+    expect(same.get('/v1/x/../pets')).toBe(true)
+    expect(same.get('/v1/pets/')).toBe(false)
+    expect(same.get('/V1/PETS')).toBe(false)
+  })
+})

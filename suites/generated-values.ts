@@ -1,0 +1,412 @@
+import { contract } from '../contract/index.ts'
+import { followReference, isRecord } from '../contract/openapi-document.ts'
+
+/** A value the contract accepts or refuses, and the words a report uses for it. */
+export interface LabelledValue<T> {
+  /** Names the value, e.g. `name with emoji outside the BMP`, `categoryId = -2147483649`. */
+  label: string
+  value: T
+}
+
+/** A query string that breaks one query parameter's schema by a little. */
+export interface NearMissQuery {
+  label: string
+  /** The raw query string, already percent-encoded, without `?`: `status=SOLD`, `limit=`. */
+  query: string
+}
+
+/** A path id next to the valid ones. */
+export interface NearMissPathId {
+  label: string
+  /** The raw path segment, already percent-encoded. */
+  pathId: string
+  /**
+   * `invalid`: the contract's schema refuses it: any 4xx with an Error body, never 2xx or 5xx.
+   * `no-such-pet`: an int64 the schema allows (the contract sets no minimum id) that no pet plausibly has:
+   * 404, or a 200 whose Pet carries exactly that id; a placeholder pet with another id or shape is a failure.
+   */
+  expect: 'invalid' | 'no-such-pet'
+}
+
+/** An `Authorization` header that nearly carries the key. */
+export interface NearMissCredential {
+  label: string
+  /** The header value, or null for no header. Never a valid `Bearer <key>` in any spelling RFC 9110 allows. */
+  authorization: string | null
+}
+
+/** A spelling of a request path that a router might resolve to the same resource. */
+export interface PathSpelling {
+  label: string
+  /** The raw request-target path. Send it byte for byte: WHATWG URL parsing would undo dot segments and `%2e`. */
+  path: string
+  /**
+   * `true` when RFC 3986 §6.2.2 makes it the same URI (percent-encoded unreserved letters, dot segments):
+   * the contract applies, so 401 without a key. `false` when only a lax router would treat it as the same
+   * (case, trailing or doubled slash, `;params`, suffixes): 401 or 404 are both fine. Never a 2xx.
+   */
+  sameUri: boolean
+}
+
+interface FieldSchema {
+  type?: string
+  format?: string
+  enum?: unknown[]
+  minimum?: number
+  maximum?: number
+  minLength?: number
+  maxLength?: number
+  [keyword: string]: unknown
+}
+
+const int32 = 2 ** 31
+const uint32 = 2 ** 32
+
+/**
+ * Valid values of one schema across its whole range, read from the schema's own keywords (type, format,
+ * enum, minimum/maximum, minLength/maxLength); every value is validated by Ajv before it is returned.
+ * Strings: empty (where allowed), very long, non-ASCII, and text that means something to HTML, JSON, SQL
+ * or a shell. Integers: 0, negatives, both 32-bit boundaries and one beyond each, ±(2^53−1) (the README's
+ * int64 policy: beyond that JSON clients have already rounded). Enums: every value.
+ * @example validSchemaValues({ type: 'integer', format: 'int64' }).map((v) => v.value) // [0, 1, -1, 2147483647, ...]
+ */
+export function validSchemaValues(schema: FieldSchema): LabelledValue<unknown>[] {
+  if (schema.enum) return schema.enum.map((value) => ({ label: `= ${JSON.stringify(value)}`, value }))
+  if (schema.type === 'integer') return integerValues(schema)
+  if (schema.type === 'string') return stringValues(schema)
+  if (schema.type === 'boolean') return [true, false].map((value) => ({ label: `= ${value}`, value }))
+  return []
+}
+
+function integerValues(schema: FieldSchema): LabelledValue<unknown>[] {
+  const candidates: [string, number][] = [
+    ['0', 0],
+    ['1', 1],
+    ['-1', -1],
+    ['int32 maximum 2147483647', int32 - 1],
+    ['2147483648, one beyond int32', int32],
+    ['int32 minimum -2147483648', -int32],
+    ['-2147483649, one below int32', -int32 - 1],
+    ['uint32 maximum 4294967295', uint32 - 1],
+    ['4294967296, one beyond uint32', uint32],
+    ['largest safe int64 9007199254740991', Number.MAX_SAFE_INTEGER],
+    ['9007199254740990', Number.MAX_SAFE_INTEGER - 1],
+    ['smallest safe int64 -9007199254740991', -Number.MAX_SAFE_INTEGER],
+  ]
+  const inRange = candidates.filter(
+    ([, value]) =>
+      (schema.minimum === undefined || value >= schema.minimum) &&
+      (schema.maximum === undefined || value <= schema.maximum) &&
+      (schema.format !== 'int32' || (value >= -int32 && value < int32)),
+  )
+  // A schema with bounds also gets its bounds, which a hand-kept list would forget.
+  for (const bound of [schema.minimum, schema.maximum]) {
+    if (bound !== undefined && !inRange.some(([, value]) => value === bound))
+      inRange.push([`bound ${bound}`, bound])
+  }
+  return inRange.map(([label, value]) => ({ label: `= ${label}`, value }))
+}
+
+function stringValues(schema: FieldSchema): LabelledValue<unknown>[] {
+  const candidates: [string, string][] = [
+    ['empty', ''],
+    ['one character', 'a'],
+    ['256 characters (one beyond VARCHAR(255))', 'n'.repeat(256)],
+    ['1,025 characters (one beyond 1 KiB)', 'n'.repeat(1025)],
+    ['10,000 characters', 'n'.repeat(10_000)],
+    ['256 two-byte characters (512 UTF-8 bytes)', 'é'.repeat(256)],
+    ['with accents (precomposed)', 'Zoë Ångström café'],
+    ['with a combining accent (decomposed e + U+0301)', 'Zoe\u0301 cafe\u0301'],
+    ['in CJK', '小猫咪 ポチ 강아지'],
+    ['right-to-left (Arabic and Hebrew)', 'قطة שלום'],
+    ['with emoji outside the BMP', 'Rex 🐶🐈‍⬛ 𝔘𝔫𝔦'],
+    ['with a ZWJ emoji sequence', '👩‍👩‍👧‍👦'],
+    ['with characters that mean something to HTML', '<b>Tom</b> & "Jerry" \'s <script>alert(1)</script>'],
+    ['with characters that mean something to JSON', '{"name":"x"}\\"\\u0041 \n\t'],
+    ['with characters that mean something to SQL', "Robert'); DROP TABLE pets;-- %_"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${...} is the value under test
+    ['with characters that mean something to a shell', '$(id) `id` ${HOME} | ; && > /dev/null'],
+    ['with leading and trailing spaces', '  Rex  '],
+    ['with a newline and a tab', 'line one\nline\ttwo'],
+    ['with a NUL character', 'Rex\u0000Max'],
+    ['with U+2028 LINE SEPARATOR', 'Rex\u2028Max'],
+    ['with a byte-order mark', '\uFEFFRex'],
+    ['that reads as null', 'null'],
+    ['that reads as a number', '123'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${...} is the value under test
+    ['with printf and template directives', '%s %d %n {{name}} ${name}'],
+    ['with backslashes', 'C:\\pets\\new'],
+  ]
+  return candidates
+    .filter(
+      ([, value]) =>
+        [...value].length >= (schema.minLength ?? 0) &&
+        (schema.maxLength === undefined || [...value].length <= schema.maxLength),
+    )
+    .map(([label, value]) => ({ label, value }))
+}
+
+/**
+ * Each field of the operation's JSON request body schema with its valid values (`validSchemaValues`),
+ * read from the contract.
+ * @example fieldValues('createPet').status.map((v) => v.value) // ['available', 'pending', 'sold']
+ */
+export function fieldValues(operationId = 'createPet'): Record<string, LabelledValue<unknown>[]> {
+  const { properties } = bodySchema(operationId)
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => [name, validSchemaValues(schema)]),
+  )
+}
+
+/**
+ * Valid request bodies covering each field's whole range: one body per value of each field (the other
+ * fields at a plain value), and one body without each optional field. Each must be created and come back
+ * exactly as sent. Every body is checked against the contract before it is returned.
+ * @example validBodies('createPet').find((b) => b.label === 'categoryId = -2147483649, one below int32')
+ * // { label: ..., value: { name: 'a', categoryId: -2147483649, status: 'available' } }
+ */
+export function validBodies(operationId = 'createPet'): LabelledValue<Record<string, unknown>>[] {
+  const { properties, required } = bodySchema(operationId)
+  const values = fieldValues(operationId)
+  const plain: Record<string, unknown> = Object.fromEntries(
+    Object.keys(properties).map((name) => [name, plainValue(values[name] ?? [])]),
+  )
+  const bodies: LabelledValue<Record<string, unknown>>[] = []
+  for (const [name, fieldValueList] of Object.entries(values)) {
+    for (const { label, value } of fieldValueList) {
+      bodies.push({ label: `${name} ${label}`, value: { ...plain, [name]: value } })
+    }
+    if (!required.includes(name)) {
+      const { [name]: _, ...without } = plain
+      bodies.push({ label: `without ${name} (optional)`, value: without })
+    }
+  }
+  return bodies.filter(({ value }) => contract.validateRequestBody(operationId, value).ok)
+}
+
+// The first value that is neither empty nor zero: a body's other fields stay unremarkable.
+function plainValue(values: LabelledValue<unknown>[]): unknown {
+  return (values.find(({ value }) => value !== '' && value !== 0) ?? values[0])?.value
+}
+
+/**
+ * Query strings a hair away from valid, one parameter at a time, kept only when the contract's own
+ * parameter schema refuses them (`contract.parseParameter`): enum values in another letter case or with
+ * whitespace, empty values, integers just outside their bounds, and numbers in notations JSON does not have.
+ * Each needs a 4xx with an Error body; an undeclared 4xx is a warning (README policy).
+ * @example nearMissQueries('listPets').map((q) => q.query) // ['limit=', 'limit=0', ..., 'status=SOLD', ...]
+ */
+export function nearMissQueries(operationId = 'listPets'): NearMissQuery[] {
+  const found: NearMissQuery[] = []
+  for (const parameter of contract.operation(operationId).parameters) {
+    if (parameter.in !== 'query') continue
+    const schema = resolveSchema(followReference(contract.document, parameter.schemaPointer).value)
+    const raws: [string, string][] = [['empty', '']]
+    if (schema.enum) {
+      for (const value of schema.enum.map(String)) {
+        raws.push(
+          [`"${value.toUpperCase()}" (upper case)`, value.toUpperCase()],
+          [`"${capitalise(value)}" (capitalised)`, capitalise(value)],
+          [`"${value} " (trailing space)`, `${value} `],
+          [`" ${value}" (leading space)`, ` ${value}`],
+          [`"${value}" with a trailing tab`, `${value}\t`],
+        )
+      }
+    }
+    if (schema.type === 'integer') {
+      if (schema.minimum !== undefined)
+        raws.push([`${schema.minimum - 1} (below minimum)`, `${schema.minimum - 1}`])
+      if (schema.maximum !== undefined)
+        raws.push([`${schema.maximum + 1} (above maximum)`, `${schema.maximum + 1}`])
+      const inside = schema.minimum ?? 1
+      raws.push(
+        ['-1', '-1'],
+        [`" ${inside}" (leading space)`, ` ${inside}`],
+        [`"${inside} " (trailing space)`, `${inside} `],
+        [`0x${inside} (hexadecimal)`, `0x${inside}`],
+        [`"${inside}abc" (digits then letters)`, `${inside}abc`],
+        [`${inside}.5 (a fraction)`, `${inside}.5`],
+      )
+    }
+    for (const [label, raw] of raws) {
+      if (contract.parseParameter(operationId, 'query', parameter.name, raw).ok) continue
+      found.push({
+        label: `${parameter.name} ${label}`,
+        query: `${encodeURIComponent(parameter.name)}=${encodeURIComponent(raw)}`,
+      })
+    }
+  }
+  return found
+}
+
+/**
+ * Path ids next to the valid ones for the operation's integer path parameter: zero and negatives (valid
+ * int64s that no pet plausibly has), and spellings its schema refuses (leading/trailing space, `+1`, hex,
+ * full-width and Arabic-Indic digits that some parsers read as numbers, 2^53 just past the int64 policy).
+ * An empty id is left out: `/pets/` is another path, which a router may fairly serve as the list.
+ * @example nearMissPathIds('getPet')[0] // { label: 'petId 0', pathId: '0', expect: 'no-such-pet' }
+ */
+export function nearMissPathIds(operationId = 'getPet'): NearMissPathId[] {
+  const parameter = contract.operation(operationId).parameters.find((p) => p.in === 'path')
+  if (!parameter) return []
+  const candidates: [string, string][] = [
+    ['0', '0'],
+    ['-1', '-1'],
+    ['-2147483649', String(-int32 - 1)],
+    ['-9007199254740991', String(-Number.MAX_SAFE_INTEGER)],
+    ['" 1" (leading space)', ' 1'],
+    ['"1 " (trailing space)', '1 '],
+    ['+1', '+1'],
+    ['0x1 (hexadecimal)', '0x1'],
+    ['"1abc" (digits then letters)', '1abc'],
+    ['"１" (full-width digit)', '１'],
+    ['"١" (Arabic-Indic digit)', '١'],
+    ['9007199254740992 (2^53, past the safe int64 range)', '9007199254740992'],
+  ]
+  return candidates.map(([label, raw]) => {
+    const accepted =
+      contract.parseParameter(operationId, 'path', parameter.name, raw).ok && raw !== '9007199254740992'
+    return {
+      label: `${parameter.name} ${label}`,
+      pathId: encodeURIComponent(raw),
+      expect: accepted ? 'no-such-pet' : 'invalid',
+    }
+  })
+}
+
+/**
+ * `Authorization` headers that nearly carry the key: the key in another letter case, with a character
+ * added, removed or changed, a prefix of it, an empty or missing token, whitespace inside or around the
+ * token that HTTP does not strip, quotes, another separator. Every one must get 401.
+ *
+ * Left out on purpose, because RFC 9110 makes them the valid credentials: the scheme in another case
+ * (`bearer <key>`, §11.1 case-insensitive scheme), several spaces after the scheme (§11.4 `1*SP`), and
+ * spaces or tabs before or after the whole value (§5.5: field values do not include leading or trailing
+ * whitespace; the server never sees them). A tab between scheme and key IS included: §11.4 and RFC 6750
+ * §2.1 allow only SP there.
+ * @example nearMissCredentials('secret').map((c) => c.authorization) // ['Bearer SECRET', 'Bearer Secret', ...]
+ */
+export function nearMissCredentials(apiKey: string): NearMissCredential[] {
+  const key = apiKey
+  const swapped = [...key].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')
+  const changedLast = key.slice(0, -1) + (key.endsWith('x') ? 'y' : 'x')
+  const candidates: [string, string | null][] = [
+    ['the key in upper case', `Bearer ${key.toUpperCase()}`],
+    ['the key in lower case', `Bearer ${key.toLowerCase()}`],
+    ['the key with its letter case swapped', `Bearer ${swapped}`],
+    ['the key with a character added at the end', `Bearer ${key}x`],
+    ['the key with a character added at the start', `Bearer x${key}`],
+    ['the key without its last character', `Bearer ${key.slice(0, -1)}`],
+    ['the key without its first character', `Bearer ${key.slice(1)}`],
+    ['the first half of the key', `Bearer ${key.slice(0, Math.ceil(key.length / 2))}`],
+    ['the key with its last character changed', `Bearer ${changedLast}`],
+    ['an empty bearer token', 'Bearer '],
+    ['the scheme alone', 'Bearer'],
+    ['an empty header', ''],
+    ['a bearer token of spaces', 'Bearer    '],
+    ['the key with a space inside it', `Bearer ${key.slice(0, 1)} ${key.slice(1)}`],
+    ['the key followed by a space and another word', `Bearer ${key} extra`],
+    ['the key followed by a no-break space (U+00A0, which JavaScript trim() removes)', `Bearer ${key}\u00a0`],
+    ['a no-break space (U+00A0) between scheme and key', `Bearer\u00a0${key}`],
+    ['a tab between scheme and key (RFC 9110 §11.4 allows only spaces)', `Bearer\t${key}`],
+    ['no separator between scheme and key', `Bearer${key}`],
+    ['the key in double quotes', `Bearer "${key}"`],
+    ['a colon after the scheme', `Bearer: ${key}`],
+    ['the key twice, comma-separated', `Bearer ${key}, Bearer ${key}`],
+    ['the key under the Token scheme', `Token ${key}`],
+  ]
+  // Two spellings the server receives identically (RFC 9110 §5.5 strips outer SP/HTAB) are sent once.
+  const seen = new Set<string | null>()
+  return candidates
+    .filter(([, authorization]) => {
+      if (authorization !== null && isValidBearer(authorization, key)) return false
+      const onTheWire = authorization?.replace(/^[ \t]+|[ \t]+$/g, '') ?? null
+      if (seen.has(onTheWire)) return false
+      seen.add(onTheWire)
+      return true
+    })
+    .map(([label, authorization]) => ({ label, authorization }))
+}
+
+/**
+ * Whether a header value carries `key` as RFC 9110 §11.4 and RFC 6750 §2.1 allow: `Bearer` in any case,
+ * one or more spaces, the key, after HTTP has stripped leading and trailing spaces and tabs (§5.5).
+ * @example isValidBearer('bearer  k', 'k') // true
+ */
+export function isValidBearer(header: string, key: string): boolean {
+  const match = /^bearer +(\S+)$/i.exec(header.replace(/^[ \t]+|[ \t]+$/g, ''))
+  return match?.[1] === key
+}
+
+/**
+ * Spellings of a request path (the whole path, base prefix included, e.g. `/v1/pets/12`) that a router
+ * might resolve to the same resource. Sent without a key, none may ever answer 2xx; the `sameUri` ones
+ * are the same URI by RFC 3986 §6.2.2, so the contract applies and they need 401.
+ * @example pathSpellings('/v1/pets').map((s) => s.path) // ['/v1/pets/', '/v1//pets', '/v1/./pets', ...]
+ */
+export function pathSpellings(path: string): PathSpelling[] {
+  const segments = path.split('/').slice(1)
+  const last = segments.length - 1
+  const at = (index: number, replace: string) =>
+    `/${segments.map((segment, i) => (i === index ? replace : segment)).join('/')}`
+  const spellings: PathSpelling[] = [
+    { label: 'with a trailing slash', path: `${path}/`, sameUri: false },
+    { label: 'with a doubled slash', path: path.replace(/\/(?=[^/]*$)/, '//'), sameUri: false },
+    { label: 'with "/./" before the last segment', path: path.replace(/\/(?=[^/]*$)/, '/./'), sameUri: true },
+    { label: 'with a "/x/../" dot segment', path: path.replace(/\/(?=[^/]*$)/, '/x/../'), sameUri: true },
+    { label: 'with "%2e" as the dot of "/./"', path: path.replace(/\/(?=[^/]*$)/, '/%2e/'), sameUri: true },
+    { label: 'in upper case', path: path.toUpperCase(), sameUri: false },
+    { label: 'with ";x=1" path parameters', path: `${path};x=1`, sameUri: false },
+    { label: 'with a ".json" suffix', path: `${path}.json`, sameUri: false },
+    { label: 'with an encoded slash "%2F"', path: path.replace(/\/(?=[^/]*$)/, '%2F'), sameUri: false },
+    { label: 'with a backslash', path: path.replace(/\/(?=[^/]*$)/, '\\'), sameUri: false },
+  ]
+  segments.forEach((segment, index) => {
+    const letter = /[a-z]/i.exec(segment)
+    if (!letter) return
+    const i = letter.index
+    const hex = letter[0].charCodeAt(0).toString(16)
+    const encoded = `${segment.slice(0, i)}%${hex.toUpperCase()}${segment.slice(i + 1)}`
+    spellings.push({
+      label: `with "${letter[0]}" of "${segment}" percent-encoded`,
+      path: at(index, encoded),
+      sameUri: true,
+    })
+    if (index === last || index === 0)
+      spellings.push({
+        label: `with "${segment}" capitalised`,
+        path: at(index, capitalise(segment)),
+        sameUri: false,
+      })
+  })
+  return spellings.filter(
+    (spelling, index, all) =>
+      spelling.path !== path && all.findIndex((s) => s.path === spelling.path) === index,
+  )
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+function bodySchema(operationId: string): { properties: Record<string, FieldSchema>; required: string[] } {
+  const pointer = contract.operation(operationId).requestBody?.schemaPointer
+  if (!pointer) return { properties: {}, required: [] }
+  const schema = resolveSchema(followReference(contract.document, pointer).value)
+  const properties = isRecord(schema.properties) ? schema.properties : {}
+  return {
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, value]) => [name, resolveSchema(value)]),
+    ),
+    required: Array.isArray(schema.required) ? schema.required.map(String) : [],
+  }
+}
+
+// Schema $refs are followed only to read a field's keywords; validation stays Ajv's (as negative-bodies does).
+function resolveSchema(value: unknown): FieldSchema {
+  let schema = value
+  for (let depth = 0; isRecord(schema) && typeof schema.$ref === 'string' && depth < 10; depth++) {
+    schema = followReference(contract.document, schema.$ref).value
+  }
+  return (isRecord(schema) ? schema : {}) as FieldSchema
+}

@@ -1,0 +1,71 @@
+import { createReferenceService, type Defect, type ReferenceStyle } from './reference-service.ts'
+import { type ProofServer, type StartedServer, serveReference } from './serve-reference.ts'
+
+/** A correct server in a style unlike our mock, started fresh on each `start()`. */
+export interface ReferenceServer extends ProofServer {
+  /** What it does where the contract leaves room, in a sentence. */
+  style: string
+  settings: ReferenceStyle
+}
+
+/**
+ * Server A: random ids across the whole safe int64 range, newest first, `status` defaulted to
+ * "available", `application/json; charset=UTF-8`, `Connection: close`, Deprecation and Sunset sent,
+ * 3,000 seeded pets with non-ASCII names, 400 for bad parameters, an empty list for orders.
+ */
+export const serverA: ReferenceStyle = {
+  ids: 'random',
+  order: 'newest-first',
+  defaultStatus: 'available',
+  contentType: 'application/json; charset=UTF-8',
+  connectionClose: true,
+  chunked: false,
+  badParameterStatus: 400,
+  extraFields: false,
+  deprecationHeaders: true,
+  seededPets: 3000,
+  orders: 'empty-list',
+}
+
+/**
+ * Server B: ids from 10^12 with random gaps, ordered by name, no default status, extra fields in every
+ * Pet, chunked bodies on kept-alive connections, no Deprecation/Sunset, 422 for bad parameters and ids
+ * (an undeclared 4xx: a warning by policy), 40 seeded pets, 501 for orders.
+ */
+export const serverB: ReferenceStyle = {
+  ids: 'offset-gaps',
+  order: 'by-name',
+  contentType: 'application/json',
+  connectionClose: false,
+  chunked: true,
+  badParameterStatus: 422,
+  extraFields: true,
+  deprecationHeaders: false,
+  seededPets: 40,
+  orders: 'not-implemented',
+}
+
+/**
+ * Starts a reference server in `settings`, with one defect if given, on 127.0.0.1 port 0.
+ * @example const server = await startReference(serverB); ... await server.close()
+ */
+export function startReference(settings: ReferenceStyle, defect?: Defect): Promise<StartedServer> {
+  const apiKey = 'Proof-Key-7f3a9c'
+  return serveReference(createReferenceService(settings, apiKey, defect), settings, apiKey)
+}
+
+/** The correct servers of the proof: the suite must pass every one of them, in every mode. */
+export const referenceServers: ReferenceServer[] = [
+  {
+    name: 'reference A (random ids, newest first, default status, Connection: close, 3,000 pets)',
+    style: 'random ids, newest first, status defaulted, charset=UTF-8, Connection: close, 3,000 unicode pets',
+    settings: serverA,
+    start: () => startReference(serverA),
+  },
+  {
+    name: 'reference B (offset ids with gaps, by name, extra fields, chunked, 422 for bad parameters)',
+    style: 'ids from 10^12 with gaps, ordered by name, extra Pet fields, chunked, 422 for bad parameters',
+    settings: serverB,
+    start: () => startReference(serverB),
+  },
+]

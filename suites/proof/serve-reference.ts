@@ -1,0 +1,84 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { ReferenceStyle, ServiceRequest, ServiceResponse } from './reference-service.ts'
+
+/** A proof server listening on 127.0.0.1, on a port the OS chose. */
+export interface StartedServer {
+  /** With `/v1`, e.g. `http://127.0.0.1:43121/v1`. */
+  baseUrl: string
+  apiKey: string
+  close(): Promise<void>
+}
+
+/** A server the proof can start: a reference server, or one with a single defect. */
+export interface ProofServer {
+  name: string
+  start(): Promise<StartedServer>
+}
+
+// One byte past the service's 1 MiB limit is enough to know a body is too large; the rest is drained unread.
+const keepBytes = 1024 * 1024 + 1
+
+/**
+ * Serves a handler over node:http on 127.0.0.1, port 0: the adapter only moves bytes, every decision is
+ * the handler's. Honours the style's transport choices (`Connection: close`, chunked bodies).
+ * @example const server = await serveReference(handle, style, 'key'); await server.close()
+ */
+export function serveReference(
+  handle: (request: ServiceRequest) => Promise<ServiceResponse>,
+  style: Pick<ReferenceStyle, 'connectionClose' | 'chunked'>,
+  apiKey: string,
+): Promise<StartedServer> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    let kept = 0
+    req.on('data', (chunk: Buffer) => {
+      if (kept < keepBytes) chunks.push(chunk.subarray(0, keepBytes - kept))
+      kept += chunk.length
+    })
+    req.on('end', () => {
+      const hasBody =
+        req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined
+      handle({
+        method: req.method ?? 'GET',
+        target: req.url ?? '/',
+        headers: req.headers,
+        ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
+      })
+        .catch((error: unknown) => {
+          // Only a bug in the proof server gets here; it still answers in the contract's Error shape.
+          const body = Buffer.from(JSON.stringify({ code: 'internal', message: String(error), status: 500 }))
+          return { status: 500, headers: { 'content-type': 'application/json' }, body }
+        })
+        .then((response) => {
+          const headers: Record<string, string> = { ...response.headers }
+          if (style.connectionClose) headers.connection = 'close'
+          if (!style.chunked) headers['content-length'] = String(response.body.length)
+          res.writeHead(response.status, headers)
+          if (style.chunked && response.body.length > 1) {
+            // Two chunks, so a client that reads only the first chunk is caught out.
+            const half = Math.floor(response.body.length / 2)
+            res.write(response.body.subarray(0, half))
+            res.end(response.body.subarray(half))
+          } else res.end(response.body)
+        })
+    })
+  })
+  server.requestTimeout = 30_000
+  server.headersTimeout = 10_000
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      resolve({
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        apiKey,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            server.closeAllConnections()
+          }),
+      })
+    })
+  })
+}
