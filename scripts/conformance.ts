@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util'
-import { defaults, runConformance } from '../suites/run-conformance.ts'
+import { type ConformanceOutcome, defaults, runConformance } from '../suites/run-conformance.ts'
 
 const help = `Usage: npm run conformance -- --base-url URL --api-key KEY [options]
 
@@ -19,6 +19,9 @@ Options:
   --timeout SECONDS      the whole run's deadline (default ${defaults.timeoutSeconds}); past it the run exits 2
   --request-timeout SECONDS
                          one request's deadline, headers and body (default ${defaults.requestTimeoutSeconds})
+  --seed N               seed of the generated requests and sequences (default: random; every report
+                         prints it, and the same seed replays them)
+  --max-examples N       random sequences the stateful model runs (default ${defaults.maxExamples})
   --help                 show this help
 
 Exit status: 0 the server conforms; 1 it breaks the contract (each distinct finding listed once);
@@ -36,6 +39,8 @@ try {
       'via-prism': { type: 'boolean', default: false },
       timeout: { type: 'string' },
       'request-timeout': { type: 'string' },
+      seed: { type: 'string' },
+      'max-examples': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   }))
@@ -57,9 +62,25 @@ const seconds = (name: string) => {
   }
   return value
 }
+const count = (name: string, min: number, max: number) => {
+  const raw = values[name]
+  if (raw === undefined) return undefined
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(
+      `Usage error: --${name} takes a whole number from ${min} to ${max}; got "${raw}".\n\n${help}`,
+    )
+    process.exit(2)
+  }
+  return value
+}
+const seed = count('seed', 0, 2 ** 31 - 1)
+const maxExamples = count('max-examples', 1, 10_000)
 const timeoutSeconds = seconds('timeout')
 const requestTimeoutSeconds = seconds('request-timeout')
 const outcome = await runConformance({
+  ...(seed === undefined ? {} : { seed }),
+  ...(maxExamples === undefined ? {} : { maxExamples }),
   ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
   ...(requestTimeoutSeconds === undefined ? {} : { requestTimeoutSeconds }),
   baseUrl: String(values['base-url'] ?? process.env.CONFORMANCE_BASE_URL ?? ''),
@@ -67,12 +88,17 @@ const outcome = await runConformance({
   readOnly: values['read-only'] === true,
   reportDir: String(values['report-dir']),
   viaPrism: values['via-prism'] === true,
-}).catch((error: Error): { exitCode: 2; problem: string } => ({
-  exitCode: 2,
-  problem: `The suite could not run: ${error.message}`,
-}))
+}).catch(
+  (error: Error): ConformanceOutcome => ({
+    exitCode: 2,
+    problem: `The suite could not run: ${error.message}`,
+  }),
+)
+// A run that started and could not finish has its report above; only a run that never started needs usage.
 if (outcome.problem)
   console.error(
-    `${outcome.exitCode === 2 ? 'Cannot run' : 'Error'}: ${outcome.problem}${outcome.exitCode === 2 ? `\n\n${help.split('\n')[0]}` : ''}`,
+    outcome.report
+      ? `Incomplete: ${outcome.problem}`
+      : `Cannot run: ${outcome.problem}\n\n${help.split('\n')[0]}`,
   )
 process.exit(outcome.exitCode)

@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici'
+import { Agent } from 'undici'
 
 /** What bounds every request of a run, whatever the server does. */
 export interface RequestLimits {
@@ -57,8 +57,12 @@ export async function boundedRequest(
   const signal = AbortSignal.timeout(timeout)
   let response: Received | undefined
   try {
-    const answer = await request(url, {
-      dispatcher: agent,
+    // The dispatcher API sends the path byte for byte: a URL string would be normalised first (`/./`,
+    // `%2e`), and the path-spelling checks must send exactly those spellings.
+    const { origin, rawPath } = splitUrl(url)
+    const answer = await agent.request({
+      origin,
+      path: rawPath,
       method: init.method as 'GET',
       headers: init.headers,
       signal,
@@ -108,6 +112,14 @@ export async function boundedRequest(
       ...(response ? { response } : {}),
     }
   }
+}
+
+/** The origin and the path exactly as written (no dot-segment or percent-encoding normalisation). */
+function splitUrl(url: string): { origin: string; rawPath: string } {
+  const origin = new URL(url).origin
+  const afterScheme = url.indexOf('//') + 2
+  const slash = url.indexOf('/', afterScheme)
+  return { origin, rawPath: slash === -1 ? '/' : url.slice(slash) }
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -242,6 +242,12 @@ export function duplicateIds(ids: number[], last?: Exchange): Violation {
   }
 }
 
+/**
+ * A pet that comes back other than it was sent. One finding whichever field differs: one defect (a race
+ * that overwrites pets, say) changes several fields at once, and the message names each.
+ */
+export const changedValue = { rule: 'changed-value', where: 'pets come back as they were sent' } as const
+
 /** The parts of a NewPet a server must give back unchanged (`status` only when it was sent). */
 export function differences(sent: NewPet, served: Partial<Pet>): string[] {
   const fields = Object.keys(

@@ -4,7 +4,8 @@ import type { CheckResult, Outcome } from './run-check.ts'
 
 /** A whole run as data: every reporter (console, JUnit, JSON, Markdown) is a function of this. */
 export interface ConformanceReport {
-  target: { baseUrl: string; readOnly: boolean; viaPrism: boolean }
+  /** `seed` replays the run's generated requests: `--seed`. */
+  target: { baseUrl: string; readOnly: boolean; viaPrism: boolean; seed: number }
   startedAt: string
   finishedAt: string
   durationMs: number

@@ -219,11 +219,10 @@ export function nearMissQueries(operationId = 'listPets'): NearMissQuery[] {
       if (schema.maximum !== undefined)
         raws.push([`${schema.maximum + 1} (above maximum)`, `${schema.maximum + 1}`])
       const inside = schema.minimum ?? 1
+      // Not " 1", "1 " or "0x1": common validators (Ajv's type coercion, Python's int()) read them as 1, so
+      // a server built on one is not wrong enough to fail; these values no integer parser takes.
       raws.push(
         ['-1', '-1'],
-        [`" ${inside}" (leading space)`, ` ${inside}`],
-        [`"${inside} " (trailing space)`, `${inside} `],
-        [`0x${inside} (hexadecimal)`, `0x${inside}`],
         [`"${inside}abc" (digits then letters)`, `${inside}abc`],
         [`${inside}.5 (a fraction)`, `${inside}.5`],
       )
@@ -254,13 +253,9 @@ export function nearMissPathIds(operationId = 'getPet'): NearMissPathId[] {
     ['-1', '-1'],
     ['-2147483649', String(-int32 - 1)],
     ['-9007199254740991', String(-Number.MAX_SAFE_INTEGER)],
-    ['" 1" (leading space)', ' 1'],
-    ['"1 " (trailing space)', '1 '],
-    ['+1', '+1'],
-    ['0x1 (hexadecimal)', '0x1'],
+    // Not " 1", "+1", "0x1" or non-ASCII digits: mainstream parsers (Ajv's coercion, Java's Long.parseLong,
+    // Python's int()) read them as 1, which would fail correct servers built on them.
     ['"1abc" (digits then letters)', '1abc'],
-    ['"１" (full-width digit)', '１'],
-    ['"١" (Arabic-Indic digit)', '١'],
     ['9007199254740992 (2^53, past the safe int64 range)', '9007199254740992'],
   ]
   return candidates.map(([label, raw]) => {
@@ -306,9 +301,8 @@ export function nearMissCredentials(apiKey: string): NearMissCredential[] {
     ['a bearer token of spaces', 'Bearer    '],
     ['the key with a space inside it', `Bearer ${key.slice(0, 1)} ${key.slice(1)}`],
     ['the key followed by a space and another word', `Bearer ${key} extra`],
-    ['the key followed by a no-break space (U+00A0, which JavaScript trim() removes)', `Bearer ${key}\u00a0`],
-    ['a no-break space (U+00A0) between scheme and key', `Bearer\u00a0${key}`],
-    ['a tab between scheme and key (RFC 9110 §11.4 allows only spaces)', `Bearer\t${key}`],
+    // Not a tab or a no-break space around the key: RFC 9110 §11.4 allows neither, but trim() and split(/\s+/)
+    // accept both, and a server built on them is not wrong enough to fail its release on.
     ['no separator between scheme and key', `Bearer${key}`],
     ['the key in double quotes', `Bearer "${key}"`],
     ['a colon after the scheme', `Bearer: ${key}`],

@@ -55,7 +55,13 @@ export function toConsoleText(report: ConformanceReport): string {
     )
   if (report.notes.length > 0) lines.push('', 'Notes:', ...report.notes.map((note) => `  · ${note}`))
   for (const limitation of report.limitations) lines.push('', limitation)
-  lines.push('', createdLine(report), '', `${headline[report.verdict]}: ${totalsLine(report)}`)
+  lines.push(
+    '',
+    createdLine(report),
+    `Seed ${report.target.seed}: npm run conformance -- --seed ${report.target.seed} replays the generated requests.`,
+    '',
+    `${headline[report.verdict]}: ${totalsLine(report)}`,
+  )
   return lines.join('\n')
 }
 
@@ -75,7 +81,7 @@ export function toMarkdown(report: ConformanceReport): string {
   const lines = [
     `## Animal Store conformance: ${icon[report.verdict]}`,
     '',
-    `Target \`${report.target.baseUrl}\`${report.target.readOnly ? ' (read-only)' : ''}${report.target.viaPrism ? ', through Prism' : ''}: ${totalsLine(report)}.`,
+    `Target \`${report.target.baseUrl}\`${report.target.readOnly ? ' (read-only)' : ''}${report.target.viaPrism ? ', through Prism' : ''}, seed ${report.target.seed}: ${totalsLine(report)}.`,
     '',
     createdLine(report),
     '',
@@ -133,7 +139,7 @@ export function toJunitXml(report: ConformanceReport): string {
   const cases = report.checks.map((check) => testCase(check))
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="Animal Store conformance" tests="${report.checks.length}" failures="${failed}" errors="${errored}" skipped="${skipped}" time="${report.durationMs / 1000}">`,
+    `<testsuites name="Animal Store conformance (seed ${report.target.seed})" tests="${report.checks.length}" failures="${failed}" errors="${errored}" skipped="${skipped}" time="${report.durationMs / 1000}">`,
     `  <testsuite name="Animal Store conformance" tests="${report.checks.length}" failures="${failed}" errors="${errored}" skipped="${skipped}" timestamp="${report.startedAt}">`,
     ...cases,
     '  </testsuite>',

@@ -27,6 +27,10 @@ export interface ConformanceOptions {
   maxResponseBytes?: number
   /** How the names of created pets start (default `conformance`). */
   namePrefix?: string
+  /** Seeds every generated sequence (default: random, printed in every report); the same seed replays them. */
+  seed?: number
+  /** Random sequences the stateful model runs (default 10). */
+  maxExamples?: number
   /** Where progress and the summary go (default: stdout). */
   print?: (line: string) => void
 }
@@ -39,7 +43,12 @@ export interface ConformanceOutcome {
   report?: ConformanceReport
 }
 
-export const defaults = { timeoutSeconds: 300, requestTimeoutSeconds: 10, maxResponseBytes: 4 * 1024 * 1024 }
+export const defaults = {
+  timeoutSeconds: 300,
+  requestTimeoutSeconds: 10,
+  maxResponseBytes: 4 * 1024 * 1024,
+  maxExamples: 10,
+}
 
 // The suite file sits beside this module: .ts in the repository, .js in the built package.
 const suitesDir = fileURLToPath(new URL('.', import.meta.url))
@@ -73,6 +82,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     maxResponseBytes: options.maxResponseBytes ?? defaults.maxResponseBytes,
     runDeadline,
     namePrefix: options.namePrefix ?? 'conformance',
+    seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+    maxExamples: options.maxExamples ?? defaults.maxExamples,
   }
   const blocker = await preflight(baseUrl, target.apiKey, {
     requestTimeoutMs: target.requestTimeoutMs,
@@ -93,7 +104,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     print(
       `Checking ${baseUrl} against the Animal Store contract${target.readOnly ? ' (read-only)' : ''}${prism ? ', through Prism’s validating proxy' : ''}...`,
     )
-    const facts = { target: { baseUrl, readOnly: target.readOnly, viaPrism: prism !== undefined } }
+    print(`Seed ${target.seed} (replay with --seed ${target.seed}).`)
+    const facts = {
+      target: { baseUrl, readOnly: target.readOnly, viaPrism: prism !== undefined, seed: target.seed },
+    }
     const reporter = new ConformanceReporter(facts, print)
     const startedAt = new Date()
     // Loaded here, not at the top: `--help` and a failed pre-flight should not pay for vitest.

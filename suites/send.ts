@@ -19,9 +19,13 @@ import type { ConformanceTarget } from './target.ts'
  * - `valid`: conforms to the contract; the answer's status must be one the operation declares;
  * - `invalid`: breaks the contract's own constraints; any 4xx with an Error body, an undeclared one
  *   being a warning (the contract does not say which 4xx);
- * - `unauthorized`: no or a bad API key; 401 with an Error body (Authentication §3).
+ * - `unauthorized`: no or a bad API key; 401 with an Error body (Authentication §3);
+ * - `no-such-pet`: a valid id no pet can have (0, negative); any 4xx with an Error body, or a 2xx the check
+ *   judges (the pet must be that one);
+ * - `no-data`: no key, on a spelling of a path that a router may or may not treat as the operation's; the
+ *   answer may be anything but data (2xx) or a server error, and its body is the router's business.
  */
-export type Intent = 'valid' | 'invalid' | 'unauthorized'
+export type Intent = 'valid' | 'invalid' | 'unauthorized' | 'no-such-pet' | 'no-data'
 
 export interface SendParams {
   intent: Intent
@@ -34,8 +38,13 @@ export interface SendParams {
   path?: Record<string, string | number>
   /** Query parameters, sent in this order; a string is sent as it is (`limit=1&limit=2`). */
   query?: Record<string, string | number> | string
-  /** Another spelling of the operation's path to send instead (`/PETS/`), for router checks. */
+  /** The path to send instead of the operation's, relative to the base URL and sent byte for byte (`/pets/%2D1`). */
   rawPath?: string
+  /**
+   * A path from the server's origin, the base URL's own prefix included, sent byte for byte and never
+   * through Prism: another spelling of the operation's path (`/V1/PETS`), for router checks.
+   */
+  originPath?: string
   /** Replaces the `Authorization` header; `null` sends none. Default: `Bearer <api key>`. */
   authorization?: string | null
   /** Raw body text, sent with `Content-Type: application/json`. */
@@ -99,13 +108,17 @@ export async function send(
   const { target } = transport
   const operation = contract.operation(operationId)
   if (transport.down) throw new CheckBlocked(transport.down)
-  const { method, path } = requestLine(operation, params)
+  const { method, path } = requestLine(operation, params.originPath === undefined ? params : { rawPath: '' })
   // Prism's proxy answers a body that is not JSON itself (its own 400) instead of forwarding it, so such
   // requests go straight to the server: otherwise the server would be judged on Prism's answer.
   const viaPrism =
     target.prismUrl !== undefined &&
+    params.originPath === undefined &&
     !(params.body !== undefined && params.body !== '' && !parses(params.body))
-  const url = `${viaPrism ? target.prismUrl : target.baseUrl}${path}`
+  const url =
+    params.originPath !== undefined
+      ? `${new URL(target.baseUrl).origin}${params.originPath}`
+      : `${viaPrism ? target.prismUrl : target.baseUrl}${path}`
   const headers: Record<string, string> = { accept: 'application/json', ...params.headers }
   const authorization = params.authorization === undefined ? `Bearer ${target.apiKey}` : params.authorization
   if (authorization !== null) headers.authorization = authorization
@@ -149,7 +162,8 @@ export async function send(
     ...(viaPrism ? { prismViolations: parseViolations(response.headers['sl-violations']) } : {}),
   }
   recorder.exchanges.push(exchange)
-  recorder.seen.add(`${operation.id} ${response.status}`)
+  // A response to another spelling of the path says nothing about the operation's own statuses.
+  if (params.intent !== 'no-data') recorder.seen.add(`${operation.id} ${response.status}`)
   if (!outcome.ok) {
     exchange.violations.push({
       rule: 'response-too-large',
@@ -202,7 +216,13 @@ function judgeResponse(
     exchange.bodyUsable = false
     return
   }
-  if (intent === 'invalid' && operation.declaresResponses && !declared)
+  if (intent === 'no-data') return
+  if (
+    (intent === 'invalid' || intent === 'no-such-pet') &&
+    status >= 400 &&
+    operation.declaresResponses &&
+    !declared
+  )
     recorder.warnings.push(
       `${name} answered an invalid request with ${status}, which the contract does not declare for it.`,
     )
@@ -307,6 +327,12 @@ function statusViolation(
       'auth',
       fault ?? 'requests without a valid key',
       `${name} with ${fault ?? 'no valid API key'} answered ${status}; the contract requires 401.`,
+    ]
+  if (intent === 'no-data' && status >= 200 && status < 300)
+    return [
+      'auth',
+      fault ?? 'a spelling of the path without a key',
+      `${name} spelled differently and sent without a key answered ${status}: data without a key.`,
     ]
   if (intent === 'invalid' && (status < 400 || status > 499))
     return [

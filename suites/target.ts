@@ -18,4 +18,8 @@ export interface ConformanceTarget {
   runDeadline: number
   /** How the names of the pets this run creates start, so a person can find them on the server. */
   namePrefix: string
+  /** The seed of every generated sequence: the same seed replays the same requests. */
+  seed: number
+  /** How many random sequences the stateful model runs. */
+  maxExamples: number
 }

@@ -1,5 +1,6 @@
 import { contract } from '../../contract/index.ts'
 import type { Check } from '../check-context.ts'
+import { nearMissCredentials, pathSpellings } from '../generated-values.ts'
 
 const group = 'security'
 
@@ -22,6 +23,58 @@ const badKeys: [label: string, fault: string, authorization: (key: string) => st
   ['the key without the Bearer scheme', 'the key outside the Bearer scheme', (key) => key],
   ['the key under the Basic scheme', 'the key outside the Bearer scheme', (key) => `Basic ${key}`],
 ]
+
+/**
+ * Credentials that nearly work, each on every operation: the key in another case, one character off, an
+ * empty or blank bearer token, whitespace variants. Every one needs 401 (Authentication §1, §3).
+ */
+const nearMissChecks: Check[] = requests.flatMap(({ operation, path, body }) =>
+  nearMissCredentials('{key}').map(
+    ({ label }): Check => ({
+      group,
+      name: `${operation.method} ${operation.path} with ${label}: 401 Error`,
+      writes: operation.method !== 'GET',
+      run: async ({ send, target }) => {
+        // The labels are the same for every key; the credential itself is made from the real one.
+        const credential = nearMissCredentials(target.apiKey).find((candidate) => candidate.label === label)
+        await send(operation.id, {
+          intent: 'unauthorized',
+          fault: label,
+          path,
+          authorization: credential?.authorization ?? null,
+          ...(body === undefined ? {} : { body }),
+        })
+      },
+    }),
+  ),
+)
+
+/**
+ * Spellings of each operation's path that a router may treat as the same resource, sent without a key: none
+ * may return data. Where RFC 3986 §6.2.2 makes them the same URI, anything but 401 is worth a warning.
+ */
+const pathSpellingChecks: Check[] = requests.map(({ operation, path, body }) => ({
+  group,
+  name: `${operation.method} ${operation.path} spelled as a router might also match it, without a key: never data`,
+  writes: operation.method !== 'GET',
+  async run({ send, target, warn }) {
+    const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, '')
+    const concrete = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => String(path[name] ?? 1))
+    for (const spelling of pathSpellings(`${basePath}${concrete}`)) {
+      const answer = await send(operation.id, {
+        intent: 'no-data',
+        fault: `the path ${spelling.label}, without a key`,
+        originPath: spelling.path,
+        authorization: null,
+        ...(body === undefined ? {} : { body }),
+      })
+      if (spelling.sameUri && answer.response.status !== 401)
+        warn(
+          `${operation.method} ${spelling.path} (${spelling.label}) without a key answered ${answer.response.status}; by RFC 3986 §6.2.2 it is the same URI as ${basePath}${concrete}, which needs 401.`,
+        )
+    }
+  },
+}))
 
 export const authenticationChecks: Check[] = [
   ...requests.flatMap(({ operation, path, body }) =>
@@ -56,4 +109,6 @@ export const authenticationChecks: Check[] = [
       })
     },
   },
+  ...nearMissChecks,
+  ...pathSpellingChecks,
 ]

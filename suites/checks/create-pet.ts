@@ -1,5 +1,5 @@
 import type { NewPet } from '../../contract/types.ts'
-import { type Check, createPetStep, differences } from '../check-context.ts'
+import { type Check, changedValue, createPetStep, differences } from '../check-context.ts'
 import { ensure } from '../exchange.ts'
 import { negativeBodies } from '../negative-bodies.ts'
 
@@ -13,12 +13,7 @@ const echoes = (label: string, sent: (runId: string) => NewPet): Check => ({
   async run(context) {
     const { pet, exchange } = await createPetStep(context, sent(context.fixtures.runId))
     const changed = differences(sent(context.fixtures.runId), pet)
-    ensure(
-      changed.length === 0,
-      { rule: 'changed-value', where: `pet ${changed[0]?.split(' ')[0]}` },
-      `POST /pets: ${changed.join('; ')}.`,
-      exchange,
-    )
+    ensure(changed.length === 0, changedValue, `POST /pets: ${changed.join('; ')}.`, exchange)
   },
 })
 

@@ -1,5 +1,5 @@
 import type { Pet } from '../../contract/types.ts'
-import { bodyOf, type Check, differences } from '../check-context.ts'
+import { bodyOf, type Check, changedValue, differences } from '../check-context.ts'
 import { type Exchange, ensure } from '../exchange.ts'
 import { sunsetDate } from './contract-values.ts'
 
@@ -32,12 +32,7 @@ export const getPetChecks: Check[] = [
         ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${JSON.stringify(served.id)}`]),
         ...differences(expected, served),
       ]
-      ensure(
-        changed.length === 0,
-        { rule: 'changed-value', where: `pet ${changed[0]?.split(' ')[0]}` },
-        `GET /pets/${pet.id}: ${changed.join('; ')}.`,
-        found,
-      )
+      ensure(changed.length === 0, changedValue, `GET /pets/${pet.id}: ${changed.join('; ')}.`, found)
       ensureSunsetDate(found)
     },
   },

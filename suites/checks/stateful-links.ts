@@ -4,6 +4,7 @@ import {
   type Check,
   type CheckContext,
   type CreatedPet,
+  changedValue,
   createPetStep,
   differences,
   duplicateIds,
@@ -23,7 +24,7 @@ async function readBack(context: CheckContext, { sent, pet }: CreatedPet) {
   ]
   ensure(
     changed.length === 0,
-    { rule: 'changed-value', where: `pet ${changed[0]?.split(' ')[0]}` },
+    changedValue,
     `GET /pets/${pet.id}, created as ${JSON.stringify(sent)}: ${changed.join('; ')}.`,
     found,
   )
@@ -69,7 +70,7 @@ export const statefulChecks: Check[] = [
         const changed = differences(sent, found)
         ensure(
           changed.length === 0,
-          { rule: 'changed-value', where: `pet ${changed[0]?.split(' ')[0]}` },
+          changedValue,
           `Pet ${pet.id} in GET /pets?status=${status}: ${changed.join('; ')}.`,
           listed,
         )

@@ -1,5 +1,4 @@
 import { Agent, request } from 'node:http'
-import type { ModelApi, Reply } from '../stateful-model.ts'
 
 export interface RawExchange {
   status: number
@@ -72,38 +71,4 @@ export function sendRaw(
     req.on('error', reject)
     req.end(body)
   })
-}
-
-/**
- * The stateful model's API over HTTP: each call one request to `baseUrl` (with `/v1`) with the key.
- * @example const result = await runStatefulModel(httpModelApi(server.baseUrl, server.apiKey), options)
- */
-export function httpModelApi(baseUrl: string, apiKey: string): ModelApi {
-  const url = new URL(baseUrl)
-  const prefix = url.pathname.replace(/\/$/, '')
-  const call = async (method: string, path: string, body?: object): Promise<Reply> => {
-    const text = body === undefined ? undefined : JSON.stringify(body)
-    const request = `${method} ${path}${text === undefined ? '' : ` ${text}`}`
-    try {
-      const exchange = await sendRaw(url.origin, {
-        method,
-        path: `${prefix}${path}`,
-        headers: { authorization: `Bearer ${apiKey}` },
-        ...(text === undefined ? {} : { body: text }),
-      })
-      return { status: exchange.status, body: exchange.json, request }
-    } catch (error) {
-      // No answer at all: reported as status 0, which the model reads as neither declared nor 5xx.
-      return { status: 0, body: { noResponse: (error as Error).message }, request }
-    }
-  }
-  return {
-    createPet: (body) => call('POST', '/pets', body),
-    listPets: (query) => {
-      const params = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]))
-      const search = params.toString()
-      return call('GET', `/pets${search ? `?${search}` : ''}`)
-    },
-    getPet: (id) => call('GET', `/pets/${encodeURIComponent(String(id))}`),
-  }
 }

@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { findFreePort } from '../../mocks/local-port.ts'
+import { launchServer } from './launch-server.ts'
+
+export interface ConformanceStart {
+  /** Median wall time of `vitest run` on one trivial test file, in ms: the floor of any vitest run. */
+  trivialVitestMs: number
+  /** Median wall time of a full `npm run conformance` against a correct local server, in ms. */
+  conformanceRunMs: number
+  /** conformanceRunMs / trivialVitestMs: the target is at most 1.5. */
+  ratio: number
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+// vitest's bin is not among its exports: found beside its package.json.
+const vitestBin = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs')
+
+function wallMs(args: string[], cwd: string): number {
+  const started = performance.now()
+  const run = spawnSync(process.execPath, args, {
+    cwd,
+    stdio: 'pipe',
+    timeout: 120_000,
+    env: { ...process.env, CI: '1' },
+  })
+  if (run.status !== 0)
+    throw new Error(`${args.join(' ')} failed (${run.status}):\n${run.stdout}\n${run.stderr}`)
+  return performance.now() - started
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+
+/**
+ * Times, alternately and in the same run, vitest running one trivial test file (no config, its own
+ * folder) and a full conformance run against our mock (its own process, an empty store so that every run
+ * does the same work). Both are whole processes, start-up included: that is what a pipeline waits for.
+ */
+export async function measureConformanceStart(rounds = 5): Promise<ConformanceStart> {
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-conformance-'))
+  writeFileSync(join(scratch, 'trivial.test.mjs'), "import { it } from 'vitest'\nit('passes', () => {})\n")
+  const port = await findFreePort()
+  const mock = await launchServer(
+    process.execPath,
+    [
+      join(root, 'scripts/launch.mjs'),
+      join(root, 'scripts/start-mock.ts'),
+      '--port',
+      String(port),
+      '--api-key',
+      'bench-key',
+      '--pets',
+      '0',
+    ],
+    { url: `http://127.0.0.1:${port}/v1/pets`, headers: { authorization: 'Bearer bench-key' } },
+  )
+  const conformance = [
+    join(root, 'scripts/launch.mjs'),
+    join(root, 'scripts/conformance.ts'),
+    '--base-url',
+    `http://127.0.0.1:${port}/v1`,
+    '--api-key',
+    'bench-key',
+    '--report-dir',
+    join(scratch, 'reports'),
+  ]
+  try {
+    // One unmeasured run of each warms the file cache and the launcher's bundle.
+    wallMs([vitestBin, 'run', '--root', scratch], scratch)
+    wallMs(conformance, root)
+    const trivial: number[] = []
+    const full: number[] = []
+    for (let round = 0; round < rounds; round++) {
+      trivial.push(wallMs([vitestBin, 'run', '--root', scratch], scratch))
+      full.push(wallMs(conformance, root))
+    }
+    const trivialVitestMs = median(trivial)
+    const conformanceRunMs = median(full)
+    return { trivialVitestMs, conformanceRunMs, ratio: conformanceRunMs / trivialVitestMs }
+  } finally {
+    await mock.stop()
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,92 @@
+import type { NewPet, Pet } from '../../contract/types.ts'
+import { bodyOf, type Check, changedValue, createPetStep, differences } from '../check-context.ts'
+import { ensure } from '../exchange.ts'
+import { nearMissPathIds, nearMissQueries, validBodies } from '../generated-values.ts'
+
+const group = 'values'
+const changed = (field: string | undefined) =>
+  ({ rule: 'changed-value', where: `pet ${field ?? 'values'}` }) as const
+
+/**
+ * Valid values across each schema's range (generated from the contract): each create must come back exactly
+ * as sent, from the 201, by id, and in the list under its filter; refusing one is a failure naming it.
+ */
+const roundTrips: Check[] = validBodies('createPet').map(({ label, value }) => ({
+  group,
+  name: `takes ${label} and gives it back unchanged (201, by id, in its filtered list)`,
+  writes: true,
+  async run(context) {
+    const sent = value as unknown as NewPet
+    const { pet, exchange } = await createPetStep(context, sent)
+    const fromPost = differences(sent, pet)
+    ensure(fromPost.length === 0, changedValue, `${label}: POST /pets ${fromPost.join('; ')}.`, exchange)
+    const found = await context.send('getPet', { intent: 'valid', path: { petId: pet.id } })
+    const served = bodyOf<Pet>(found, { rule: 'lost-write', where: 'stored pets can be read back' }, 200)
+    const byId = [
+      ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${JSON.stringify(served.id)}`]),
+      ...differences(sent, served),
+    ]
+    ensure(byId.length === 0, changedValue, `${label}: GET /pets/${pet.id} ${byId.join('; ')}.`, found)
+    // Under its status when it was sent with one; else the unfiltered page (where it may not fit).
+    const status = sent.status ?? undefined
+    const listed = await context.send('listPets', {
+      intent: 'valid',
+      query: { ...(status ? { status } : {}), limit: 100 },
+    })
+    const pets = bodyOf<Pet[]>(
+      listed,
+      { rule: 'wrong-status', where: 'listPets answers a valid request' },
+      200,
+    )
+    const inList = pets.find((candidate) => candidate.id === pet.id)
+    if (!inList) {
+      ensure(
+        pets.length >= 100,
+        { rule: 'lost-write', where: 'stored pets can be read back' },
+        `${label}: pet ${pet.id} is missing from GET /pets?${status ? `status=${status}&` : ''}limit=100 (${pets.length} pets listed).`,
+        listed,
+      )
+      return
+    }
+    const fromList = differences(sent, inList)
+    ensure(fromList.length === 0, changedValue, `${label}: listed ${fromList.join('; ')}.`, listed)
+  },
+}))
+
+/** Near-miss query values (an enum in another case, empty values): refused with a 4xx Error. */
+const nearMissQueryChecks: Check[] = nearMissQueries('listPets').map(({ label, query }) => ({
+  group,
+  name: `refuses ${label} with a 4xx Error`,
+  run: async ({ send }) => {
+    const name = /^([^=]+)=/.exec(query)?.[1] ?? 'query'
+    await send('listPets', { intent: 'invalid', fault: `query ${decodeURIComponent(name)}`, query })
+  },
+}))
+
+/** Near-miss path ids: invalid ones refused with a 4xx; ids no pet can have (0, negative) not served as a pet. */
+const nearMissIdChecks: Check[] = nearMissPathIds('getPet').map(({ label, pathId, expect }) => ({
+  group,
+  name: expect === 'invalid' ? `refuses ${label} with a 4xx Error` : `serves no pet for ${label}`,
+  run: async ({ send }) => {
+    if (expect === 'invalid') {
+      await send('getPet', { intent: 'invalid', fault: 'path petId', rawPath: `/pets/${pathId}` })
+      return
+    }
+    const answer = await send('getPet', { intent: 'no-such-pet', rawPath: `/pets/${pathId}` })
+    if (answer.response.status < 200 || answer.response.status > 299) return
+    const id = Number(decodeURIComponent(pathId))
+    const served = bodyOf<Pet>(
+      answer,
+      { rule: 'wrong-status', where: 'getPet unknown id' },
+      answer.response.status,
+    )
+    ensure(
+      served.id === id,
+      { rule: 'wrong-status', where: 'getPet unknown id' },
+      `GET /pets/${pathId} (${label}) answered ${answer.response.status} with pet ${JSON.stringify(served.id)}; no pet has that id, so 404.`,
+      answer,
+    )
+  },
+}))
+
+export const generatedValueChecks: Check[] = [...roundTrips, ...nearMissQueryChecks, ...nearMissIdChecks]

@@ -1,0 +1,119 @@
+import { type Check, type CheckContext, changedValue } from '../check-context.ts'
+import { CheckBlocked, CheckFailure, type Exchange, RunDeadlineReached } from '../exchange.ts'
+import type { Violation } from '../findings.ts'
+import type { SendParams } from '../send.ts'
+import { type ModelApi, type Reply, runStatefulModel, type StatefulResult } from '../stateful-model.ts'
+
+/**
+ * The model's API over the suite's own `send`: every request is bounded and recorded, and every response is
+ * judged by the same rules as the other checks'. What stops the run (the server stopped answering, the
+ * deadline) is not the model's to shrink: it is rethrown as it is.
+ */
+function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelApi {
+  const call = async (operationId: string, params: SendParams, request: string): Promise<Reply> => {
+    const exchange = await context.send(operationId, params)
+    last.exchange = exchange
+    let body: unknown
+    try {
+      body = JSON.parse(exchange.response.body)
+    } catch {
+      body = undefined
+    }
+    return { status: exchange.response.status, body, request }
+  }
+  return {
+    createPet: (body) =>
+      call(
+        'createPet',
+        { intent: 'valid', body: JSON.stringify(body) },
+        `POST /pets ${JSON.stringify(body)}`,
+      ),
+    listPets: (query) => {
+      const search = new URLSearchParams(
+        Object.entries(query).map(([name, value]) => [name, String(value)]),
+      ).toString()
+      return call('listPets', { intent: 'valid', query: search }, `GET /pets${search ? `?${search}` : ''}`)
+    },
+    getPet: (id) =>
+      call(
+        'getPet',
+        { intent: 'valid', rawPath: `/pets/${encodeURIComponent(String(id))}` },
+        `GET /pets/${id}`,
+      ),
+  }
+}
+
+/** Where a model failure shows, in the words the other checks use, so one defect stays one finding. */
+function whereOf(failure: Extract<StatefulResult, { ok: false }>): string {
+  switch (failure.rule) {
+    case 'lost-write':
+      return 'stored pets can be read back'
+    case 'changed-value':
+      return changedValue.where
+    case 'duplicate-id':
+      return 'createPet ids'
+    case 'filter':
+      return 'query status'
+    case 'limit':
+      return 'query limit'
+    case 'wrong-status':
+      if (failure.operation === 'getPet')
+        return /answered 404/.test(failure.message) ? 'stored pets can be read back' : 'getPet unknown id'
+      return failure.operation === 'createPet'
+        ? 'createPet refuses a valid body'
+        : 'listPets answers a valid request'
+    default:
+      return `${failure.operation} (stateful model)`
+  }
+}
+
+/**
+ * Random, shrinkable sequences of creates (identical bodies and repeated names included), lists over every
+ * filter × limit, gets of known and unknown ids, and concurrent batches, against a model of only what the
+ * contract promises; then a final sweep. A failure is shown as the minimal sequence, replayable by seed.
+ */
+export const statefulModelCheck: Check = {
+  group: 'stateful',
+  name: 'random sequences keep every promise the contract makes about state (fast-check model)',
+  writes: true,
+  async run(context) {
+    const { target } = context
+    const last: { exchange?: Exchange } = {}
+    let result: StatefulResult
+    try {
+      result = await runStatefulModel(modelApi(context, last), {
+        seed: target.seed,
+        maxExamples: target.maxExamples,
+        namePrefix: `${context.fixtures.runId} model `,
+      })
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause
+      if (
+        cause instanceof CheckBlocked ||
+        cause instanceof RunDeadlineReached ||
+        cause instanceof CheckFailure
+      )
+        throw cause
+      throw error
+    }
+    if (result.ok) return
+    // A status or body rule the response broke on its own is the root; the model only saw its effect.
+    const generic = context.recorder.exchanges
+      .flatMap((exchange) => exchange.violations)
+      .find((violation) => violation.rule === result.rule && violation.operation === result.operation)
+    const violation: Violation = generic ?? {
+      rule: result.rule,
+      operation: result.operation,
+      where: whereOf(result),
+      message: result.message,
+    }
+    const replay = result.replay.map((line) => `    ${line}`).join('\n')
+    throw new CheckFailure(
+      {
+        ...violation,
+        message: `${violation.message}\nStateful model, seed ${result.seed}: the minimal sequence that shows it (‖ = sent concurrently):\n${replay}\nReplay: npm run conformance -- --seed ${result.seed} (same server state not guaranteed).`,
+      },
+      undefined,
+    )
+  },
+}

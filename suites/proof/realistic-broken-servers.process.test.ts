@@ -1,0 +1,56 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { runConformanceCommand } from '../conformance-command.ts'
+import { realisticBrokenServers } from './realistic-broken-servers.ts'
+
+// Realistic single-defect servers in other styles, each on a real socket, checked by the command users run:
+// each must fail with its expected finding, reported at its root (at most 3 findings).
+const seed = process.env.PROOF_SEED ?? '7'
+const findingsPerServer: number[] = []
+
+describe(`the suite finds each realistic defect (seed ${seed})`, () => {
+  it.concurrent.each(realisticBrokenServers.map((server) => [server.defect, server] as const))(
+    'finds: %s',
+    async (_, broken) => {
+      const server = await broken.start()
+      try {
+        const { code, output, report } = await runConformanceCommand(
+          ['--base-url', server.baseUrl, '--seed', seed],
+          {
+            env: { CONFORMANCE_API_KEY: server.apiKey },
+          },
+        )
+        expect(report, `no report was written:\n${output}`).toBeDefined()
+        const findings = report?.findings ?? []
+        findingsPerServer.push(findings.length)
+        const summary = findings.map(
+          (finding) => `${finding.rule} on ${finding.operations.join('+')}: ${finding.where}`,
+        )
+        const { rule, operation } = broken.expectedFinding
+        expect(
+          findings.some((finding) => finding.rule === rule && finding.operations.includes(operation)),
+          `expected ${rule} on ${operation}; found:\n${summary.join('\n')}\n${output.slice(-3000)}`,
+        ).toBe(true)
+        expect(
+          findings.length,
+          `one defect, reported at its root; found:\n${summary.join('\n')}`,
+        ).toBeLessThanOrEqual(3)
+        expect(code, output).toBe(1)
+      } finally {
+        await server.close()
+      }
+    },
+  )
+
+  it('keeps at least 22 realistic broken servers, each named once', () => {
+    const names = realisticBrokenServers.map((server) => server.name)
+    expect(names.length).toBeGreaterThanOrEqual(22)
+    expect(new Set(names).size).toBe(names.length)
+  })
+
+  afterAll(() => {
+    const sorted = [...findingsPerServer].sort((a, b) => a - b)
+    console.log(
+      `Realistic broken servers: median ${sorted[Math.floor(sorted.length / 2)]} findings, max ${sorted.at(-1)}, over ${sorted.length}`,
+    )
+  })
+})
