@@ -59,15 +59,15 @@ export interface RunState {
   seen: Set<string>
   /** Declared pairs this target gives no way to produce (say, getPet 200 read-only with no pets). */
   excused: Set<string>
-  /** Pets this run created on the target (the API cannot delete them). */
-  created: { count: number }
+  /** Pets this run created on the target (the API cannot delete them), and their ids. */
+  created: Created
 }
 
 /** Everything a run needs to start: the target and the bounds of each request. */
 export function createRunState(target: ConformanceTarget): RunState {
   const seen = new Set<string>()
   const excused = new Set<string>()
-  const created = { count: 0 }
+  const created: Created = { count: 0, ids: new Set() }
   const transport: Transport = {
     target,
     limits: {
@@ -155,12 +155,25 @@ async function blocking<T>(step: () => Promise<T>): Promise<T> {
   }
 }
 
-// Every pet a run creates is counted: the report says how many it left on the target.
-function countingSend(transport: Transport, recorder: Recorder, created: { count: number }) {
+/** What the run's creates did: how many pets it left on the target, and the ids the server gave them. */
+export interface Created {
+  count: number
+  ids: Set<unknown>
+}
+
+// Every pet a run creates is counted (the report says how many it left on the target), and every id the
+// server assigns is remembered: an id given out twice is a duplicate however far apart the creates were,
+// which is the root cause of every later read that shows another pet.
+function countingSend(transport: Transport, recorder: Recorder, created: Created) {
   return async (operationId: string, params: SendParams) => {
     const exchange = await send(transport, recorder, operationId, params)
-    if (operationId === 'createPet' && exchange.response.status >= 200 && exchange.response.status < 300)
-      created.count++
+    if (operationId !== 'createPet' || exchange.response.status < 200 || exchange.response.status > 299)
+      return exchange
+    created.count++
+    const id = exchange.bodyUsable ? (JSON.parse(exchange.response.body) as { id?: unknown }).id : undefined
+    if (id === undefined) return exchange
+    if (created.ids.has(id)) exchange.violations.unshift(duplicateIds([id as number, id as number], exchange))
+    created.ids.add(id)
     return exchange
   }
 }
@@ -187,6 +200,8 @@ export async function createPetStep(
 ): Promise<CreatedPet & { exchange: Exchange }> {
   const exchange = await context.send('createPet', { intent: 'valid', body: JSON.stringify(sent) })
   const pet = bodyOf<Pet>(exchange, { rule: 'wrong-status', where: 'createPet refuses a valid body' }, 201)
+  const duplicate = exchange.violations.find((violation) => violation.rule === 'duplicate-id')
+  if (duplicate) throw new CheckFailure(duplicate, exchange)
   return { sent, pet, exchange }
 }
 
@@ -232,12 +247,12 @@ export function pathOf(exchange: Exchange): string {
 }
 
 /** The violation of creates answering with ids already given to other pets. */
-export function duplicateIds(ids: number[], last?: Exchange): Violation {
+export function duplicateIds(ids: unknown[], last?: Exchange): Violation {
   return {
     rule: 'duplicate-id',
     operation: 'createPet',
     where: 'createPet ids',
-    message: `Creates returned the ids ${ids.join(', ')}: not all different, though each pet's id is unique.`,
+    message: `Creates returned the ids ${ids.map((id) => JSON.stringify(id)).join(', ')}: not all different, though each pet's id is unique.`,
     ...(last ? { exchange: describeExchange(last) } : {}),
   }
 }

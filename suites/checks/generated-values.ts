@@ -75,18 +75,23 @@ const nearMissIdChecks: Check[] = nearMissPathIds('getPet').map(({ label, pathId
     const answer = await send('getPet', { intent: 'no-such-pet', rawPath: `/pets/${pathId}` })
     if (answer.response.status < 200 || answer.response.status > 299) return
     const id = Number(decodeURIComponent(pathId))
-    const served = bodyOf<Pet>(
-      answer,
-      { rule: 'wrong-status', where: 'getPet unknown id' },
-      answer.response.status,
-    )
+    // The purpose first: a 2xx is acceptable only as the pet with that very id, whatever its body's faults.
+    const served = parsed(answer.response.body) as Partial<Pet> | undefined
     ensure(
-      served.id === id,
+      served?.id === id,
       { rule: 'wrong-status', where: 'getPet unknown id' },
-      `GET /pets/${pathId} (${label}) answered ${answer.response.status} with pet ${JSON.stringify(served.id)}; no pet has that id, so 404.`,
+      `GET /pets/${pathId} (${label}) answered ${answer.response.status} with ${answer.response.body.slice(0, 200)}; no pet has that id, so 404.`,
       answer,
     )
   },
 }))
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
 
 export const generatedValueChecks: Check[] = [...roundTrips, ...nearMissQueryChecks, ...nearMissIdChecks]
