@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,15 +17,24 @@ const quietNpm = ['--no-audit', '--no-fund', '--loglevel=error']
 /** Runs `npm pack` (which builds dist/) and returns the tarball's path in a fresh directory. */
 export async function packTarball(): Promise<string> {
   const scratch = mkdtempSync(join(tmpdir(), 'animal-store-package-'))
+  scratchDirectories.push(scratch)
   await run(npm, ['pack', '--pack-destination', scratch, '--loglevel=error'], { cwd: root, timeout: 180_000 })
   const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'))
   if (!tarball) throw new Error(`npm pack wrote no tarball into ${scratch}`)
   return join(scratch, tarball)
 }
 
+const scratchDirectories: string[] = []
+
+/** Removes every directory the helpers above created (each install is tens of megabytes). */
+export function removeScratchDirectories(): void {
+  for (const directory of scratchDirectories.splice(0)) rmSync(directory, { recursive: true, force: true })
+}
+
 /** A new, empty ES-module project in the temporary directory. */
 export function createScratchProject(name: string): string {
   const app = mkdtempSync(join(tmpdir(), `animal-store-${name}-`))
+  scratchDirectories.push(app)
   writeFileSync(
     join(app, 'package.json'),
     JSON.stringify({ name: `scratch-${name}`, private: true, type: 'module' }),
@@ -48,15 +57,15 @@ export async function installedMegabytes(app: string): Promise<number> {
 }
 
 /**
- * A Node.js binary of the given major version from the npm registry's `node` package, cached under
+ * A Node.js binary from the npm registry's `node` package (`version`: `22`, `20.19.0`...), cached under
  * node_modules/.cache so later runs start at once. Returns the path of its `node` executable.
  */
-export async function nodeFromRegistry(major: number): Promise<string> {
-  const prefix = join(root, 'node_modules', '.cache', 'animal-store-node', `node-${major}`)
+export async function nodeFromRegistry(version: string): Promise<string> {
+  const prefix = join(root, 'node_modules', '.cache', 'animal-store-node', `node-${version}`)
   const node = join(prefix, 'node_modules', '.bin', 'node')
   if (!existsSync(node)) {
     mkdirSync(prefix, { recursive: true })
-    await run(npm, ['install', '--no-save', '--prefix', prefix, ...quietNpm, `node@${major}`], {
+    await run(npm, ['install', '--no-save', '--prefix', prefix, ...quietNpm, `node@${version}`], {
       timeout: 300_000,
     })
   }
