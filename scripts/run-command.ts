@@ -24,6 +24,15 @@ export async function runCommand(
   // must still stop it cleanly, never kill it half-way.
   process.once('SIGINT', () => shutdown('SIGINT'))
   process.once('SIGTERM', () => shutdown('SIGTERM'))
+  // npm forwards SIGINT/SIGTERM to its script's process (`npm start` execs node, so that is the mock).
+  // If npm itself is killed outright (SIGKILL), or a script runs the bin under a shell, nothing is
+  // forwarded and the server would serve on, orphaned. A new parent process id means whoever started this
+  // is gone: stop as for SIGTERM. The parent is read first thing, since it can die while the server
+  // starts. Checking costs nothing; unref'd, it never keeps the process alive.
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) shutdown(`The process that started this one (pid ${parent}) is gone`)
+  }, 200).unref()
 
   let result: Awaited<ReturnType<typeof main>>
   try {
@@ -37,12 +46,4 @@ export async function runCommand(
   if (result === 'help') console.log(help)
   if (typeof result !== 'function') return
   stop = result
-  // npm forwards SIGINT/SIGTERM to its script's process (`npm start` execs node, so that is the mock).
-  // If npm itself is killed outright (SIGKILL), or a script runs the bin under a shell, nothing is
-  // forwarded and the server would serve on, orphaned. A new parent process id means whoever started this
-  // is gone: stop as for SIGTERM. Checking costs nothing; unref'd, it never keeps the process alive.
-  const parent = process.ppid
-  setInterval(() => {
-    if (process.ppid !== parent) shutdown(`The process that started this one (pid ${parent}) is gone`)
-  }, 200).unref()
 }
