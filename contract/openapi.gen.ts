@@ -2,7 +2,7 @@
 import type { OpenApiDocument } from './openapi-document.ts'
 
 /** SHA-256 of the YAML this was generated from. */
-export const sourceSha256 = '58ff989782c15c1c5a055b66f4d97dce66aa011f4a80cb60a52fd4b5d8564d79'
+export const sourceSha256 = 'f00643fdd4ef0ef7eac18b665d466953bc245929453652cfe8e07ddccdd7fe51'
 
 export const openapiDocument: OpenApiDocument = {
   openapi: '3.1.0',
@@ -15,21 +15,21 @@ export const openapiDocument: OpenApiDocument = {
   servers: [
     {
       url: '{base_url}/v1',
-      description: 'Production. Set `base_url` to the production address; the path prefix is always `/v1`.',
+      description:
+        'Production. Set `base_url` to the production address, without the `/v1` prefix (the default is a placeholder); the path prefix is always `/v1`.',
       variables: {
         base_url: {
           default: 'https://animal-store.invalid',
-          description: 'The production address, without the `/v1` prefix (the default is a placeholder).',
         },
       },
     },
     {
       url: '{staging_base_url}/v1',
-      description: 'Staging. Set `staging_base_url` to the staging address; the path prefix is always `/v1`.',
+      description:
+        'Staging. Set `staging_base_url` to the staging address, without the `/v1` prefix (the default is a placeholder); the path prefix is always `/v1`.',
       variables: {
         staging_base_url: {
           default: 'https://staging.animal-store.invalid',
-          description: 'The staging address, without the `/v1` prefix (the default is a placeholder).',
         },
       },
     },
@@ -226,8 +226,14 @@ export const openapiDocument: OpenApiDocument = {
       get: {
         summary: 'List orders',
         description:
-          'Named by the service description as existing. Its parameters, payload\nand responses are not stated, so none are defined here; like every\noperation it requires the API key.\n',
+          'Named by the service description as existing. Its parameters, payload\nand responses are not stated, so none are defined here; like every\noperation it requires the API key. The one `default` response below\nstates no status and no body: it is there because common OpenAPI\ntools refuse an operation without responses.\n',
         'x-hideTryItPanel': true,
+        responses: {
+          default: {
+            description:
+              "Not stated by the service description: the status codes and bodies of this operation's responses are not defined.",
+          },
+        },
       },
     },
   },

@@ -36,8 +36,17 @@ export interface Operation {
   tags: string[]
   parameters: OperationParameter[]
   requestBody?: { required: boolean; contentTypes: string[]; schemaPointer?: string }
+  /** The responses declared for a status code or a range ('200', '4XX'), in document order. */
   responses: OperationResponse[]
-  /** Whether the operation declares its responses at all (OpenAPI 3.1 makes `responses` optional). */
+  /**
+   * The `default` response (OpenAPI 3.1 §4.8.16.1: every status not declared above), when there is one.
+   * `GET /store/orders` has only this, whose description says its responses are not stated.
+   */
+  defaultResponse?: OperationResponse
+  /**
+   * Whether the operation states any status it answers with: false without `responses` (legal in 3.1)
+   * and false with a lone `default`, which names no status.
+   */
   declaresResponses: boolean
   /** Security requirements in force: the operation's own, else the document's. */
   security: Record<string, string[]>[]
@@ -55,6 +64,9 @@ export function listOperations(document: OpenApiDocument): Operation[] {
       if (!isRecord(raw)) continue
       const at = `#/paths/${pointerSegment(path)}/${method.toLowerCase()}`
       const operationId = typeof raw.operationId === 'string' ? raw.operationId : undefined
+      const declared = readResponses(document, at, raw.responses)
+      const responses = declared.filter((response) => response.status !== 'default')
+      const defaultResponse = declared.find((response) => response.status === 'default')
       operations.push({
         id: operationId ?? `${method} ${path}`,
         ...(operationId === undefined ? {} : { operationId }),
@@ -64,8 +76,9 @@ export function listOperations(document: OpenApiDocument): Operation[] {
         tags: Array.isArray(raw.tags) ? raw.tags.map(String) : [],
         parameters: readParameters(document, at, shared, raw.parameters),
         ...readRequestBody(document, at, raw.requestBody),
-        responses: readResponses(document, at, raw.responses),
-        declaresResponses: isRecord(raw.responses),
+        responses,
+        ...(defaultResponse ? { defaultResponse } : {}),
+        declaresResponses: responses.length > 0,
         security: (Array.isArray(raw.security)
           ? raw.security
           : ((document.security as unknown[]) ?? [])) as Record<string, string[]>[],

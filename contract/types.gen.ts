@@ -63,7 +63,9 @@ export interface paths {
          * List orders
          * @description Named by the service description as existing. Its parameters, payload
          *     and responses are not stated, so none are defined here; like every
-         *     operation it requires the API key.
+         *     operation it requires the API key. The one `default` response below
+         *     states no status and no body: it is there because common OpenAPI
+         *     tools refuse an operation without responses.
          */
         get: {
             parameters: {
@@ -73,7 +75,15 @@ export interface paths {
                 cookie?: never;
             };
             requestBody?: never;
-            responses: never;
+            responses: {
+                /** @description Not stated by the service description: the status codes and bodies of this operation's responses are not defined. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
         };
         put?: never;
         post?: never;

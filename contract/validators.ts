@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import ajvFormats from 'ajv-formats'
 import { ContractError } from './contract-error.ts'
 import { isRecord, type OpenApiDocument } from './openapi-document.ts'
-import type { Operation, OperationParameter } from './operations.ts'
+import type { Operation, OperationParameter, OperationResponse } from './operations.ts'
 import { describeAjvErrors, type Validation } from './violations.ts'
 
 // ajv-formats is CommonJS whose module.exports is the plugin itself; TypeScript's NodeNext view of it is
@@ -87,7 +87,7 @@ export function createValidators(document: OpenApiDocument, operations: Operatio
     for (const parameter of operation.parameters) {
       compile(parameterKey(operation.id, parameter.in, parameter.name), parameter.schemaPointer)
     }
-    for (const response of operation.responses) {
+    for (const response of allResponses(operation)) {
       if (response.schemaPointer) compile(responseKey(operation.id, response.status), response.schemaPointer)
       for (const header of response.headers) {
         compile(headerKey(operation.id, response.status, header.name), header.schemaPointer)
@@ -113,7 +113,8 @@ export function createValidators(document: OpenApiDocument, operations: Operatio
       : { ok: false, errors: describeAjvErrors(validate.errors ?? [], subject, prefix) }
   // A status such as 404 may be declared as '404', '4XX' or 'default' (OpenAPI 3.1 §4.8.16.2).
   const declaredStatus = (operationId: string, status: number | string) => {
-    const declared = byId.get(operationId)?.responses.map((response) => response.status) ?? []
+    const operation = byId.get(operationId)
+    const declared = operation ? allResponses(operation).map((response) => response.status) : []
     const code = String(status)
     return [code, `${code[0]}XX`, 'default'].find((candidate) => declared.includes(candidate)) ?? code
   }
@@ -189,3 +190,8 @@ const responseKey = (operationId: string, status: string) => `${operationId} ${s
 const headerKey = (operationId: string, status: string, name: string) =>
   `${operationId} ${status} header ${name}`
 const schemaKey = (name: string) => `schema ${name}`
+
+/** An operation's responses with its `default` one, for validators that look a status up. */
+function allResponses(operation: Operation): OperationResponse[] {
+  return operation.defaultResponse ? [...operation.responses, operation.defaultResponse] : operation.responses
+}

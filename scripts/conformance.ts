@@ -1,8 +1,10 @@
 #!/usr/bin/env node
+import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { type ConformanceOutcome, defaults, runConformance } from '../suites/run-conformance.ts'
 
 const help = `Usage: npm run conformance -- --base-url URL --api-key KEY [options]
+       (installed: npx animal-store-conformance --base-url URL --api-key KEY [options])
 
 Replays every operation of the Animal Store contract against a server and checks every response
 (status, Content-Type, body schema, Error shape, headers) with Ajv, plus auth, limits, filters,
@@ -51,6 +53,16 @@ try {
 if (values.help) {
   console.log(help)
   process.exit(0)
+}
+// vitest runs the suite, and it is an optional peer of the package (about 40 MB the mock never needs):
+// say what to install instead of failing on an import.
+try {
+  createRequire(import.meta.url).resolve('vitest/package.json')
+} catch {
+  console.error(
+    'Cannot run: the conformance suite runs on vitest, which is not installed here. Install it beside this kit, then run this again:\n  npm install --save-dev vitest@^4.1',
+  )
+  process.exit(2)
 }
 const seconds = (name: string) => {
   const raw = values[name]

@@ -1,17 +1,96 @@
-import { writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { contractSha256 } from '../contract/contract-path.ts'
+import { parseArgs } from 'node:util'
+import { contractPath, contractSha256 } from '../contract/contract-path.ts'
 import { readContractDocument } from '../contract/read-document.ts'
+import { runCommand } from './run-command.ts'
 
-// Every runtime loads the contract as a module: the parsed YAML, nothing else, plus the YAML's hash so
-// `npm start` can tell when the YAML changed since. `npm test` fails when they differ.
-const target = fileURLToPath(new URL('../contract/openapi.gen.ts', import.meta.url))
-const header = `// Generated from the OpenAPI YAML beside this file by \`npm run generate\`: do not edit.
+const root = fileURLToPath(new URL('..', import.meta.url))
+const contractDir = join(root, 'contract')
+
+const help = `Usage: npm run generate [-- --out-dir DIR]
+
+Regenerates the two files made from contract/openapi.yaml, after you edit it:
+  contract/types.gen.ts    TypeScript types (openapi-typescript)
+  contract/openapi.gen.ts  the document as a module, which every runtime loads (formatted by Biome)
+A file whose content would not change is left untouched, so running it on an unchanged YAML changes
+nothing. npm test fails while either file is stale.
+
+Options:
+  --out-dir DIR  write the two files into DIR instead of contract/ (to compare, say)
+  --help         show this help`
+
+await runCommand(help, async (argv) => {
+  const { values } = parseArgs({
+    args: argv,
+    options: { 'out-dir': { type: 'string' }, help: { type: 'boolean', default: false } },
+  })
+  if (values.help) return 'help'
+  const outDir = resolve(values['out-dir'] ?? contractDir)
+  mkdirSync(outDir, { recursive: true })
+  for (const [name, content] of [
+    ['types.gen.ts', generateTypes()],
+    ['openapi.gen.ts', generateDocumentModule()],
+  ] as const) {
+    const target = join(outDir, name)
+    const shown = relative(process.cwd(), target) || target
+    if (readOrUndefined(target) === content) console.log(`${shown} is up to date.`)
+    else {
+      writeFileSync(target, content)
+      console.log(`Wrote ${shown}`)
+    }
+  }
+  return undefined
+})
+
+/** The types exactly as `openapi-typescript --check` (run by npm test) expects them. */
+function generateTypes(): string {
+  const cli = join(packageDir('openapi-typescript'), 'bin/cli.js')
+  const scratch = mkdtempSync(join(tmpdir(), 'animal-store-generate-'))
+  try {
+    const out = join(scratch, 'types.gen.ts')
+    execFileSync(process.execPath, [cli, contractPath, '-o', out, '--silent'], {
+      stdio: 'pipe',
+      timeout: 60_000,
+    })
+    return readFileSync(out, 'utf8')
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}
+
+/** The parsed YAML as a module, plus its hash so `npm start` can tell when the YAML changed since. */
+function generateDocumentModule(): string {
+  const source = `// Generated from the OpenAPI YAML beside this file by \`npm run generate\`: do not edit.
 import type { OpenApiDocument } from './openapi-document.ts'
 
 /** SHA-256 of the YAML this was generated from. */
 export const sourceSha256 = '${contractSha256()}'
 
-export const openapiDocument: OpenApiDocument = `
-writeFileSync(target, `${header}${JSON.stringify(readContractDocument(), null, 2)}\n`)
-console.log(`Wrote ${target}`)
+export const openapiDocument: OpenApiDocument = ${JSON.stringify(readContractDocument(), null, 2)}
+`
+  // Formatted with the repository's own Biome settings, so `npm run lint` accepts what this writes.
+  const biome = join(packageDir('@biomejs/biome'), 'bin/biome')
+  return execFileSync(biome, ['format', `--stdin-file-path=${join(contractDir, 'openapi.gen.ts')}`], {
+    cwd: root,
+    input: source,
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+}
+
+/** A devDependency's folder (the generator runs in this repository only, after npm ci). */
+function packageDir(name: string): string {
+  return join(root, 'node_modules', name)
+}
+
+function readOrUndefined(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return undefined
+  }
+}

@@ -1,60 +1,109 @@
-import { execFile, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { execFile } from 'node:child_process'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createScratchProject,
+  installedMegabytes,
+  nodeFromRegistry,
+  npmInstall,
+  packTarball,
+  removeScratchDirectories,
+  runNode,
+  startInstalledMock,
+} from './scratch-project.ts'
 
-// The package as a frontend team gets it: `npm pack`, the tarball installed into a scratch project,
-// then used from its entry points, its bins and its types, with nothing from this repository in reach.
+// The package as a frontend team gets it: `npm pack`, the tarball installed into a scratch project with
+// the documented commands, then used from its entry points, its bins and its types, with nothing from this
+// repository in reach. Then the same on Node 20.19 (the floor), 22 and 24 from the npm registry.
 const root = fileURLToPath(new URL('..', import.meta.url))
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const run = promisify(execFile)
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-let app: string
+/** The mock path's budget on disk: the tarball plus msw, everything they pull. */
+const mockPathBudgetMb = 40
+const mockBin = 'node_modules/animal-store-contract-kit/dist/scripts/start-mock.js'
+const conformanceBin = 'node_modules/animal-store-contract-kit/dist/scripts/conformance.js'
+const readmeSnippet = join(root, 'mocks/examples/pets-in-vitest.test.ts')
 
+// Node 20.19 is the floor `engines` declares (msw 3 needs 22.12+, so it gets msw 2 there); 22 and 24 are
+// what most users run, with msw 3.
+const runtimes = [
+  { node: '20.19.0', msw: `msw@${manifest.devDependencies.msw}`, major: 2 },
+  { node: '22', msw: 'msw@^3', major: 3 },
+  { node: '24', msw: 'msw@^3', major: 3 },
+]
+
+/** A scratch project per Node runtime, prepared in parallel with everything else once the tarball exists. */
+const runtimeApps = new Map<string, Promise<{ node: string; app: string }>>()
+let tarball: string
 beforeAll(async () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'animal-store-package-'))
-  await run(npm, ['pack', '--pack-destination', scratch], { cwd: root, timeout: 120_000 })
-  const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'))
-  if (!tarball) throw new Error(`npm pack wrote no tarball into ${scratch}`)
-  app = join(scratch, 'app')
-  await run('mkdir', ['-p', app])
-  writeFileSync(
-    join(app, 'package.json'),
-    JSON.stringify({ name: 'scratch-frontend', private: true, type: 'module' }),
-  )
-  // --prefer-offline: the dependencies are already in npm's cache from this repository's own install.
-  await run(npm, ['install', join(scratch, tarball), '--prefer-offline', '--no-audit', '--no-fund'], {
-    cwd: app,
-    timeout: 240_000,
-  })
+  tarball = await packTarball()
+  for (const { node: version, msw } of runtimes) {
+    const prepared = Promise.all([nodeFromRegistry(version), createScratchProject(`node-${version}`)]).then(
+      async ([node, app]) => {
+        await npmInstall(app, [tarball, msw, `vitest@${manifest.devDependencies.vitest}`])
+        return { node, app }
+      },
+    )
+    prepared.catch(() => {}) // awaited (and reported) by the runtime's own beforeAll
+    runtimeApps.set(version, prepared)
+  }
+}, 240_000)
+afterAll(async () => {
+  await Promise.allSettled(runtimeApps.values()) // no install left writing into a folder being removed
+  removeScratchDirectories()
 }, 300_000)
 
-describe('the npm pack tarball, installed into a scratch project', () => {
-  it('works from the ./contract, ./mocks, ./mocks/node and ./conformance entry points', async () => {
+describe('the tarball installed with msw alone (the mock path)', () => {
+  let app: string
+  beforeAll(async () => {
+    app = createScratchProject('mock-path')
+    await npmInstall(app, [tarball, `msw@${manifest.devDependencies.msw}`])
+  }, 300_000)
+
+  it(`takes at most ${mockPathBudgetMb} MB on disk and pulls no TypeScript loader, bundler, Prism or vitest`, async () => {
+    const megabytes = await installedMegabytes(app)
+    console.log(`Mock path install size (tarball + msw, du of node_modules): ${megabytes} MB`)
+    mkdirSync(join(root, 'reports'), { recursive: true })
+    writeFileSync(join(root, 'reports/package-size.json'), JSON.stringify({ mockPathMegabytes: megabytes }))
+    expect(megabytes).toBeLessThanOrEqual(mockPathBudgetMb)
+    const installed = readdirSync(join(app, 'node_modules'))
+    for (const heavy of ['tsx', 'esbuild', 'vitest', 'vite', 'typescript', 'yaml'])
+      expect(installed).not.toContain(heavy)
+    expect(existsSync(join(app, 'node_modules/@stoplight'))).toBe(false)
+  })
+
+  it('works from the ./contract, ./mocks and ./mocks/node entry points', async () => {
     writeFileSync(
       join(app, 'use.mjs'),
       `import { contract } from 'animal-store-contract-kit/contract'
 import { createMockApi } from 'animal-store-contract-kit/mocks'
 import { setupMockServer } from 'animal-store-contract-kit/mocks/node'
-import { runConformance } from 'animal-store-contract-kit/conformance'
 const { server, api } = setupMockServer({ apiKeys: ['k'], pets: 3 })
 server.listen({ onUnhandledRequest: 'error' })
 const created = await fetch('http://api.test/v1/pets', { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: '{"name":"Packed","categoryId":1}' })
 const listed = await (await fetch('http://api.test/v1/pets?limit=100', { headers: { authorization: 'Bearer k' } })).json()
 server.close()
-console.log(JSON.stringify({ operations: contract.operations.length, created: created.status, listed: listed.length, stored: api.store.size, createMockApi: typeof createMockApi, runConformance: typeof runConformance }))
+console.log(JSON.stringify({ operations: contract.operations.length, created: created.status, listed: listed.length, stored: api.store.size, createMockApi: typeof createMockApi }))
 `,
     )
-    const { stdout } = await run(process.execPath, ['use.mjs'], { cwd: app, timeout: 60_000 })
+    const { stdout } = await runNode(process.execPath, app, ['use.mjs'], 60_000)
     expect(JSON.parse(stdout)).toEqual({
       operations: 4,
       created: 201,
       listed: 4,
       stored: 4,
       createMockApi: 'function',
-      runConformance: 'function',
     })
   })
 
@@ -62,7 +111,7 @@ console.log(JSON.stringify({ operations: contract.operations.length, created: cr
     writeFileSync(
       join(app, 'check.ts'),
       `import type { NewPet, Pet } from 'animal-store-contract-kit/contract'
-import { runConformance } from 'animal-store-contract-kit/conformance'
+import type { ConformanceOptions } from 'animal-store-contract-kit/conformance'
 import { createMockApi, type MockApi } from 'animal-store-contract-kit/mocks'
 import { startBrowserMock } from 'animal-store-contract-kit/mocks/browser'
 import { setupMockServer } from 'animal-store-contract-kit/mocks/node'
@@ -70,62 +119,120 @@ const pet: Pet = { id: 1, name: 'Rex', categoryId: 2, status: 'sold' }
 const api: MockApi = createMockApi({ seed: 1, pets: 2 })
 // @ts-expect-error categoryId is an integer, not a string
 const wrong: NewPet = { name: 'Rex', categoryId: '2' }
-export const used = [pet, api, wrong, runConformance, startBrowserMock, setupMockServer]
+const options: ConformanceOptions = { baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k' }
+export const used = [pet, api, wrong, options, startBrowserMock, setupMockServer]
 `,
     )
     const tsc = join(root, 'node_modules/typescript/bin/tsc')
-    const types = ['--typeRoots', join(root, 'node_modules/@types'), '--types', 'node']
-    const flags = [
-      '--noEmit',
-      '--strict',
-      '--module',
-      'nodenext',
-      '--moduleResolution',
-      'nodenext',
-      '--target',
-      'es2022',
-      '--lib',
-      'es2023,dom',
-      '--skipLibCheck',
-      ...types,
-    ]
+    const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext']
+    flags.push('--target', 'es2022', '--lib', 'es2023,dom', '--skipLibCheck')
+    flags.push('--typeRoots', join(root, 'node_modules/@types'), '--types', 'node')
     await expect(
       run(process.execPath, [tsc, ...flags, 'check.ts'], { cwd: app, timeout: 60_000 }),
     ).resolves.toBeDefined()
   })
 
-  it('runs the animal-store-mock bin, and animal-store-conformance finds it conforming', async () => {
-    const bin = (name: string) => join(app, 'node_modules/.bin', name)
-    const mock = spawn(bin('animal-store-mock'), ['--port', '0', '--api-key', 'k'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+  it('serves with the animal-store-mock bin; animal-store-conformance says to install vitest, exit 2', async () => {
+    const mock = await startInstalledMock(process.execPath, app, ['--api-key', 'k'])
     try {
-      const baseUrl = await new Promise<string>((resolve, reject) => {
-        let output = ''
-        mock.stdout.on('data', (chunk: Buffer) => {
-          output += chunk
-          const url = /listening on (\S+)/.exec(output)?.[1]
-          if (url) resolve(url)
-        })
-        mock.once('exit', (code) => reject(new Error(`animal-store-mock exited (${code}): ${output}`)))
-      })
-      const { stdout } = await run(
-        bin('animal-store-conformance'),
-        ['--base-url', baseUrl, '--api-key', 'k', '--report-dir', join(app, 'reports')],
-        { cwd: app, timeout: 120_000 },
+      const response = await fetch(`${mock.baseUrl}/pets?limit=3`, { headers: { authorization: 'Bearer k' } })
+      expect(response.status).toBe(200)
+      expect(await response.json()).toHaveLength(3)
+      const refused = await runNode(process.execPath, app, [
+        conformanceBin,
+        '--base-url',
+        mock.baseUrl,
+        '--api-key',
+        'k',
+      ]).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
       )
-      expect(stdout).toMatch(/CONFORMS: 0 findings, \d+ checks passed, 0 failed/)
+      expect(refused?.code).toBe(2)
+      expect(refused?.stderr).toContain('npm install --save-dev vitest@^4.1')
     } finally {
-      mock.kill('SIGTERM')
+      await mock.stop()
     }
   })
 
-  it('writes MSW’s worker script with `animal-store-mock worker <dir>`', async () => {
-    const { stdout } = await run(join(app, 'node_modules/.bin/animal-store-mock'), ['worker', 'public'], {
-      cwd: app,
-      timeout: 30_000,
-    })
+  it('writes MSW’s worker script with `animal-store-mock worker <dir>`, and refuses a symlinked one', async () => {
+    const { stdout } = await runNode(process.execPath, app, [mockBin, 'worker', 'public'], 30_000)
     expect(stdout).toContain('mockServiceWorker.js')
     expect(readdirSync(join(app, 'public'))).toEqual(['mockServiceWorker.js'])
+
+    mkdirSync(join(app, 'linked'))
+    writeFileSync(join(app, 'precious.js'), 'keep me')
+    symlinkSync(join(app, 'precious.js'), join(app, 'linked/mockServiceWorker.js'))
+    const refused = await runNode(process.execPath, app, [mockBin, 'worker', 'linked'], 30_000).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    )
+    expect(refused?.code).toBe(1)
+    expect(refused?.stderr).toMatch(/is a symbolic link; writing the worker through it would overwrite/)
+    expect(readFileSync(join(app, 'precious.js'), 'utf8')).toBe('keep me')
+  })
+
+  describe('with vitest added (the conformance path)', () => {
+    beforeAll(async () => {
+      await npmInstall(app, [`vitest@${manifest.devDependencies.vitest}`])
+    }, 300_000)
+
+    it('runs animal-store-conformance from the installed package and finds the installed mock conforming', async () => {
+      const mock = await startInstalledMock(process.execPath, app, ['--api-key', 'k'])
+      try {
+        const args = [conformanceBin, '--base-url', mock.baseUrl, '--api-key', 'k', '--report-dir', 'reports']
+        const { stdout } = await runNode(process.execPath, app, args)
+        expect(stdout).toMatch(/CONFORMS: 0 findings, \d+ checks passed, 0 failed/)
+        // --via-prism needs Prism, an optional peer: without it, a message saying what to install.
+        const refused = await runNode(process.execPath, app, [...args, '--via-prism']).then(
+          () => undefined,
+          (error: { code: number; stderr: string }) => error,
+        )
+        expect(refused?.code).toBe(2)
+        expect(refused?.stderr).toContain('npm install --save-dev @stoplight/prism-cli@5.14.2')
+      } finally {
+        await mock.stop()
+      }
+    })
+
+    it('runs the README’s vitest snippet against the installed package', async () => {
+      copyFileSync(readmeSnippet, join(app, 'pets.test.ts'))
+      const vitest = join(app, 'node_modules/vitest/vitest.mjs')
+      const { stdout } = await runNode(process.execPath, app, [vitest, 'run', '--root', app, 'pets.test.ts'])
+      expect(stdout).toMatch(/Tests\s+2 passed/)
+    })
+  })
+})
+
+describe.each(runtimes)('on Node $node from the npm registry, with $msw', ({ node: version, major }) => {
+  let node: string
+  let app: string
+  beforeAll(async () => {
+    ;({ node, app } = await (runtimeApps.get(version) as Promise<{ node: string; app: string }>))
+  }, 300_000)
+
+  it(`runs that Node and msw ${major}`, async () => {
+    const { stdout } = await runNode(node, app, ['--version'], 10_000)
+    expect(stdout.startsWith(`v${version}`)).toBe(true)
+    const installed = JSON.parse(readFileSync(join(app, 'node_modules/msw/package.json'), 'utf8'))
+    expect(installed.version.startsWith(`${major}.`)).toBe(true)
+  })
+
+  it('serves the installed mock bin, and the installed conformance bin finds it conforming', async () => {
+    const mock = await startInstalledMock(node, app, ['--api-key', 'k'])
+    try {
+      const args = [conformanceBin, '--base-url', mock.baseUrl, '--api-key', 'k', '--report-dir', 'reports']
+      const { stdout } = await runNode(node, app, args)
+      expect(stdout).toMatch(/CONFORMS: 0 findings, \d+ checks passed, 0 failed/)
+    } finally {
+      await mock.stop()
+    }
+  })
+
+  it('runs the README’s vitest snippet', async () => {
+    copyFileSync(readmeSnippet, join(app, 'pets.test.ts'))
+    const vitest = join(app, 'node_modules/vitest/vitest.mjs')
+    const { stdout } = await runNode(node, app, [vitest, 'run', '--root', app, 'pets.test.ts'])
+    expect(stdout).toMatch(/Tests\s+2 passed/)
   })
 })

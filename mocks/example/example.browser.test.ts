@@ -1,16 +1,17 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type Page, chromium as playwright } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedPets } from '../core/seed-pets.ts'
 import { type MockProcess, startMockProcess } from '../http/start-mock-process.ts'
 import { findFreePort } from '../local-port.ts'
+import { findChromium } from './find-chromium.ts'
 import { type ExampleServer, startExampleServer } from './serve-example.ts'
 
-// The example app in a real Chromium (Debian's, driven by playwright-core): once against the in-browser
-// mock (MSW service worker), once against npm start's mock over HTTP. Same page, same behaviour.
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// The example app in a real Chromium (@sparticuz/chromium's, or CHROMIUM_PATH's, driven by playwright-core):
+// once against the in-browser mock (MSW service worker), once against npm start's mock over HTTP. Same
+// page, same behaviour. It never skips: no browser is a failure with a message saying what to do.
 const reports = fileURLToPath(new URL('../../reports/', import.meta.url))
 const seed = 7
 const seeded = [...seedPets(seed, 12)]
@@ -20,29 +21,17 @@ let example: ExampleServer
 let http: MockProcess
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `No Chromium at ${chromiumPath}. Install Debian's: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
-    )
-  }
+  const chromium = await findChromium()
   ;[example, http] = await Promise.all([
     startExampleServer({ port: await findFreePort() }),
     startMockProcess(['--seed', String(seed), '--pets', '12']),
   ])
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-    ],
-    // launch() gives every run a fresh, empty profile of its own (Playwright refuses --user-data-dir here).
-  })
+  // launch() gives every run a fresh, empty profile of its own (Playwright refuses --user-data-dir here).
+  browser = await playwright
+    .launch({ executablePath: chromium.executablePath, args: chromium.args })
+    .catch((error: Error) => {
+      throw new Error(`Failed to launch Chromium from ${chromium.source}: ${error.message}`)
+    })
   mkdirSync(reports, { recursive: true })
 }, 120_000)
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { contractPath } from '../../contract/read-document.ts'
+import { contractPath } from '../../contract/contract-path.ts'
 import { findFreePort, waitUntilAnswering } from '../local-port.ts'
 import { stopProcess } from '../stop-process.ts'
 
@@ -35,11 +35,35 @@ export interface RunningPrism {
   stop(): Promise<void>
 }
 
-/** The Prism CLI's entry script, run with this Node. */
-export const prismBin = join(
-  dirname(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')),
-  'dist/index.js',
-)
+/** The Prism version this kit is tested with (5.15+ needs Node 24). */
+export const prismVersion = '5.14.2'
+
+/**
+ * The Prism CLI's entry script, run with this Node. Prism is an optional peer dependency of the package
+ * (about 90 MB that the mock never needs), so it is looked up only when something asks for Prism.
+ * @throws an Error saying what to install when `@stoplight/prism-cli` is missing.
+ */
+export function findPrismBin(): string {
+  try {
+    return join(
+      dirname(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')),
+      'dist/index.js',
+    )
+  } catch {
+    throw new Error(
+      `Prism is not installed: --via-prism, the proxy and the Prism mock run Stoplight's Prism, an optional peer dependency. Install it beside this kit: npm install --save-dev @stoplight/prism-cli@${prismVersion}`,
+    )
+  }
+}
+
+/** The Prism CLI's entry script, for callers in this repository, where Prism is a devDependency. */
+export const prismBin: string = (() => {
+  try {
+    return findPrismBin()
+  } catch {
+    return ''
+  }
+})()
 
 /** The `prism` command-line arguments for these options (no behaviour of its own: what Prism is told). */
 export function prismArguments(options: PrismOptions, port: number): string[] {
@@ -63,9 +87,10 @@ export function prismArguments(options: PrismOptions, port: number): string[] {
  * @example const prism = await startPrism({ mode: 'mock' }); await fetch(`${prism.url}/pets`); await prism.stop()
  */
 export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
+  const bin = findPrismBin()
   const host = options.host ?? '127.0.0.1'
   const port = options.port ?? (await findFreePort(host))
-  const child = spawn(process.execPath, [prismBin, ...prismArguments(options, port)], {
+  const child = spawn(process.execPath, [bin, ...prismArguments(options, port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
   })

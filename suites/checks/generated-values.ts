@@ -4,8 +4,6 @@ import { ensure } from '../exchange.ts'
 import { nearMissPathIds, nearMissQueries, validBodies } from '../generated-values.ts'
 
 const group = 'values'
-const changed = (field: string | undefined) =>
-  ({ rule: 'changed-value', where: `pet ${field ?? 'values'}` }) as const
 
 /**
  * Valid values across each schema's range (generated from the contract): each create must come back exactly

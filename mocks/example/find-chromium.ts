@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs'
+
+export interface ChromiumToLaunch {
+  executablePath: string
+  args: string[]
+  /** Where the browser came from, for messages: `CHROMIUM_PATH` or the npm package. */
+  source: string
+}
+
+// Flags every headless test run wants, whichever Chromium it is: no sandbox (CI runs as root), no
+// network of the browser's own, a quiet first run.
+const quietFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+]
+
+/**
+ * The Chromium the browser tests drive. `CHROMIUM_PATH` first (macOS, or any browser you choose); else the
+ * one inside the `@sparticuz/chromium` devDependency, so every Linux x86-64 machine tests with the same
+ * browser and nothing needs installing beyond `npm ci`. It unpacks itself into the temporary directory
+ * the first time (~7 s), then starts in under a second.
+ * @note The package ships a Linux x86-64 binary only; elsewhere set `CHROMIUM_PATH`.
+ */
+export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promise<ChromiumToLaunch> {
+  const chosen = env.CHROMIUM_PATH
+  if (chosen) {
+    if (!existsSync(chosen))
+      throw new Error(
+        `CHROMIUM_PATH is set to ${chosen}, which does not exist. Point it at a Chromium or Chrome executable, or unset it to use the one from @sparticuz/chromium.`,
+      )
+    return {
+      executablePath: chosen,
+      args: ['--headless', ...quietFlags],
+      source: `CHROMIUM_PATH (${chosen})`,
+    }
+  }
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(
+      `@sparticuz/chromium ships Chromium for Linux x86-64 only, and this is ${process.platform}-${process.arch}. Set CHROMIUM_PATH to a Chromium or Chrome executable, e.g. CHROMIUM_PATH="/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" npm test.`,
+    )
+  }
+  const { default: packaged } = await import('@sparticuz/chromium')
+  const executablePath = await packaged.executablePath()
+  return {
+    executablePath,
+    // --single-process is for AWS Lambda; here it makes closing one browser context end the whole browser.
+    args: [...packaged.args.filter((flag) => flag !== '--single-process'), ...quietFlags],
+    source: `@sparticuz/chromium (${executablePath})`,
+  }
+}
