@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Runs a TypeScript entry point without a TypeScript loader: bundles our own sources once with esbuild
-// (packages stay external), caches the bundle under node_modules/.cache, and rebuilds only when one of
-// the bundled sources changed. On Node 20, tsx's loader hooks alone cost ~170 ms of start-up; this is
-// what lets `npm start` answer its first request within a few times a bare node:http server's start.
+// Runs a TypeScript entry point without a TypeScript loader: its bundle, cached and rebuilt only when one
+// of its sources changed (scripts/bundle-cache.mjs). On Node 20, tsx's loader hooks alone cost ~170 ms of
+// start-up, and tsx in a process also doubles vitest's memory; this is what lets `npm start` answer its
+// first request within a few times a bare node:http server's start.
 // Plain JavaScript on purpose: it is what runs before any TypeScript can.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { cachedBundle } from './bundle-cache.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const [entryArg, ...args] = process.argv.slice(2)
@@ -15,65 +15,6 @@ if (!entryArg) {
   process.exit(2)
 }
 const entry = resolve(entryArg)
-const cacheDir = join(root, 'node_modules', '.cache', 'animal-store-launch')
-const bundle = join(cacheDir, `${basename(entry, '.ts')}.mjs`)
-const manifest = `${bundle}.inputs.json`
-
-/** The bundle is current when it exists and no source it was built from changed since. */
-function isCurrent() {
-  try {
-    const { inputs } = JSON.parse(readFileSync(manifest, 'utf8'))
-    return inputs.every(({ path, mtimeMs, size }) => {
-      const now = statSync(path)
-      return now.mtimeMs === mtimeMs && now.size === size
-    })
-  } catch {
-    return false
-  }
-}
-
-async function build() {
-  const { build } = await import('esbuild')
-  // Each source keeps its own import.meta.url, so paths it resolves beside itself (contract/openapi.yaml)
-  // still point into the repository, not into the cache.
-  const keepImportMetaUrl = {
-    name: 'keep-import-meta-url',
-    setup(plugin) {
-      plugin.onLoad({ filter: /\.ts$/ }, (args) => ({
-        contents: readFileSync(args.path, 'utf8').replaceAll(
-          'import.meta.url',
-          JSON.stringify(pathToFileURL(args.path).href),
-        ),
-        loader: 'ts',
-      }))
-    },
-  }
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    metafile: true,
-    logLevel: 'error',
-    plugins: [keepImportMetaUrl],
-  })
-  const inputs = Object.keys(result.metafile.inputs).map((input) => {
-    const path = resolve(root, input)
-    const { mtimeMs, size } = statSync(path)
-    return { path, mtimeMs, size }
-  })
-  mkdirSync(cacheDir, { recursive: true })
-  // Written under temporary names and renamed, so concurrent launches never read half a file.
-  const temporary = `${bundle}.${process.pid}.tmp`
-  writeFileSync(temporary, result.outputFiles[0].contents)
-  renameSync(temporary, bundle)
-  writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify({ entry, inputs }))
-  renameSync(`${manifest}.${process.pid}.tmp`, manifest)
-}
-
-if (!isCurrent()) await build()
+const bundle = await cachedBundle(entry, root)
 process.argv = [process.argv[0], entry, ...args]
 await import(pathToFileURL(bundle).href)

@@ -1,0 +1,76 @@
+// Bundles a TypeScript entry point and the sources it imports into one ES module (packages stay
+// external), cached under node_modules/.cache and rebuilt only when one of those sources changed. Used by
+// scripts/launch.mjs (npm start, npm run conformance) and by the conformance runner for the suite file
+// vitest loads. Plain JavaScript on purpose: it is what runs before any TypeScript can.
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { basename, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+/** The bundle is current when it exists and no source it was built from changed since. */
+function isCurrent(manifest) {
+  try {
+    const { inputs } = JSON.parse(readFileSync(manifest, 'utf8'))
+    return inputs.every(({ path, mtimeMs, size }) => {
+      const now = statSync(path)
+      return now.mtimeMs === mtimeMs && now.size === size
+    })
+  } catch {
+    return false
+  }
+}
+
+async function build(entry, root, bundle, manifest) {
+  const { build } = await import('esbuild')
+  // Each source keeps its own import.meta.url, so paths it resolves beside itself (contract/openapi.yaml,
+  // the suite's own folder) still point into the repository, not into the cache.
+  const keepImportMetaUrl = {
+    name: 'keep-import-meta-url',
+    setup(plugin) {
+      plugin.onLoad({ filter: /\.ts$/ }, (args) => ({
+        contents: readFileSync(args.path, 'utf8').replaceAll(
+          'import.meta.url',
+          JSON.stringify(pathToFileURL(args.path).href),
+        ),
+        loader: 'ts',
+      }))
+    },
+  }
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+    plugins: [keepImportMetaUrl],
+  })
+  const inputs = Object.keys(result.metafile.inputs).map((input) => {
+    const path = resolve(root, input)
+    const { mtimeMs, size } = statSync(path)
+    return { path, mtimeMs, size }
+  })
+  // Written under temporary names and renamed, so concurrent launches never read half a file.
+  const temporary = `${bundle}.${process.pid}.tmp`
+  writeFileSync(temporary, result.outputFiles[0].contents)
+  renameSync(temporary, bundle)
+  writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify({ entry, inputs }))
+  renameSync(`${manifest}.${process.pid}.tmp`, manifest)
+}
+
+/**
+ * The path of a current bundle of `entry` (a .ts file of the repository at `root`), built if needed.
+ * @example const file = await cachedBundle('/repo/scripts/start-mock.ts', '/repo')
+ */
+export async function cachedBundle(entry, root) {
+  const cacheDir = join(root, 'node_modules', '.cache', 'animal-store-launch')
+  const bundle = join(cacheDir, `${basename(entry, '.ts')}.mjs`)
+  const manifest = `${bundle}.inputs.json`
+  if (!isCurrent(manifest)) {
+    mkdirSync(cacheDir, { recursive: true })
+    await build(resolve(entry), root, bundle, manifest)
+  }
+  return bundle
+}
