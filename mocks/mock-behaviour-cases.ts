@@ -362,14 +362,24 @@ export function describeMockBehaviour(
 
       it('reseeds on POST /__mock/reset, forgetting created pets', async () => {
         await create({ name: 'Temporary', categoryId: 1 })
-        const reset = await send({ method: 'POST', path: '/__mock/reset', body: '{"seed":7,"pets":3}' })
+        const reset = await send({
+          method: 'POST',
+          path: '/__mock/reset',
+          headers: { 'content-type': 'application/json' },
+          body: '{"seed":7,"pets":3}',
+        })
         expect(reset.status).toBe(200)
         const pets = body(await send({ path: '/v1/pets', headers: auth })) as Pet[]
         expect(pets.map(({ name }) => name)).toEqual([...seedPets(7, 3)].map(({ name }) => name))
       })
 
       it('refuses a reset body it cannot use, keeping the pets', async () => {
-        const refused = await send({ method: 'POST', path: '/__mock/reset', body: '{"pets":-1}' })
+        const refused = await send({
+          method: 'POST',
+          path: '/__mock/reset',
+          headers: { 'content-type': 'application/json' },
+          body: '{"pets":-1}',
+        })
         expect(refused.status).toBe(400)
         expect(await sizeOf()).toBe(seededCount)
       })

@@ -10,11 +10,14 @@ export const errorCodes = {
   invalid_body: 400,
   invalid_prefer: 400,
   unauthorized: 401,
+  host_not_allowed: 403,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   internal_error: 500,
   not_implemented: 501,
+  store_full: 507,
 } as const
 
 export type ErrorCode = keyof typeof errorCodes
