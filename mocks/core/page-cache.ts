@@ -19,9 +19,7 @@ export class PageCache {
   /** The page cached under `key` for this store version, or undefined. */
   get(version: number, key: string): string | undefined {
     if (version !== this.version) {
-      this.version = version
-      this.pages.clear()
-      this.bytes = 0
+      this.forgetAll(version)
       return undefined
     }
     return this.pages.get(key)
@@ -29,8 +27,9 @@ export class PageCache {
 
   /** Keeps `page` for this version when it is small enough, evicting the oldest pages to make room. */
   set(version: number, key: string, page: string): void {
+    if (version !== this.version) this.forgetAll(version)
     const size = page.length * 2
-    if (version !== this.version || size > this.maxPageBytes || size > this.maxBytes) return
+    if (size > this.maxPageBytes || size > this.maxBytes) return
     for (const [oldKey, oldPage] of this.pages) {
       if (this.bytes + size <= this.maxBytes) break
       this.pages.delete(oldKey)
@@ -38,6 +37,12 @@ export class PageCache {
     }
     this.pages.set(key, page)
     this.bytes += size
+  }
+
+  private forgetAll(version: number): void {
+    this.version = version
+    this.pages.clear()
+    this.bytes = 0
   }
 
   /** Bytes held now (an estimate: 2 per UTF-16 unit). */
