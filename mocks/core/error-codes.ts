@@ -26,7 +26,7 @@ export type ErrorCode = keyof typeof errorCodes
 export function errorResponse(
   code: ErrorCode,
   message: string,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): MockResponse {
   const status = errorCodes[code]
   const body: ApiError = { code, message, status }

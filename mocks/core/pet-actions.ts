@@ -1,10 +1,8 @@
 import type { NewPet, PetStatus } from '../../contract/types.ts'
 import { errorResponse } from './error-codes.ts'
-import { jsonResponse, type MockResponse } from './mock-http.ts'
+import { jsonHeaders, jsonResponse, type MockResponse } from './mock-http.ts'
 import type { PetStore } from './pet-store.ts'
 import type { RequestInput } from './validate-request.ts'
-
-const jsonHeaders = { 'content-type': 'application/json' }
 
 export interface ActionContext {
   store: PetStore

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net'
 import { maxBodyBytes } from '../core/control-endpoints.ts'
 import { errorResponse } from '../core/error-codes.ts'
-import type { MockRequest, MockResponse } from '../core/mock-http.ts'
+import { jsonHeaders, type MockRequest, type MockResponse } from '../core/mock-http.ts'
 import { createHostCheck } from './host-check.ts'
 import { readRequestTarget } from './request-target.ts'
 
@@ -38,16 +38,20 @@ export function serveHttp(handle: Handle, options: HttpServerOptions): Promise<R
   // The last request still being handled on each connection; the next one waits for it.
   const busy = new WeakMap<Socket, Promise<void>>()
 
-  const respond = (req: IncomingMessage, res: ServerResponse, body: string | undefined) => {
+  const respond = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ) => {
     const target = readRequestTarget(req.url ?? '/')
-    const headers = headersOf(req.rawHeaders)
     // RFC 9112 §3.2.2: with an absolute-form target, its authority is the host, not the Host header.
     const host = target.authority ?? headers.host
-    const head = req.method === 'HEAD'
+    const method = req.method ?? 'GET'
     const answer = isAllowedHost(host)
       ? handle({
           // RFC 9110 §9.3.2: HEAD is GET without the body; Node sends no body for HEAD.
-          method: head ? 'GET' : (req.method ?? 'GET'),
+          method: method === 'HEAD' ? 'GET' : method,
           path: target.path,
           query: target.query,
           headers,
@@ -69,9 +73,16 @@ export function serveHttp(handle: Handle, options: HttpServerOptions): Promise<R
     )
   }
   const write = (req: IncomingMessage, res: ServerResponse, response: MockResponse) => {
-    const length = response.body === undefined ? 0 : Buffer.byteLength(response.body)
-    res.writeHead(response.status, { ...response.headers, 'content-length': length })
-    res.end(response.body)
+    const body = response.body
+    const length = body === undefined ? 0 : Buffer.byteLength(body)
+    // Most answers carry only the shared JSON headers: a literal object of one fixed shape is the
+    // cheapest thing node:http can serialize, and this is the hot path of every list.
+    if (response.headers === jsonHeaders) {
+      res.writeHead(response.status, { 'content-type': 'application/json', 'content-length': length })
+    } else {
+      res.writeHead(response.status, { ...response.headers, 'content-length': length })
+    }
+    res.end(body)
     options.onRequest?.(`${req.method} ${req.url} -> ${response.status}`)
   }
 
@@ -85,13 +96,14 @@ export function serveHttp(handle: Handle, options: HttpServerOptions): Promise<R
       requestTimeout: 30_000,
     },
     (req, res) => {
+      // Read once from the raw list: node:http's own req.headers would be built a second time.
+      const headers = headersOf(req.rawHeaders)
       const socket = req.socket
       const before = busy.get(socket)
       // RFC 9112 §6.3: a request without Content-Length or Transfer-Encoding has no body.
-      const hasBody =
-        req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined
+      const hasBody = headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined
       if (before === undefined && !hasBody) {
-        const done = respond(req, res, undefined)
+        const done = respond(req, res, headers, undefined)
         if (done) track(socket, done)
         return
       }
@@ -99,7 +111,7 @@ export function serveHttp(handle: Handle, options: HttpServerOptions): Promise<R
       const after = before ?? Promise.resolve()
       track(
         socket,
-        Promise.all([body, after]).then(([text]) => respond(req, res, text)),
+        Promise.all([body, after]).then(([text]) => respond(req, res, headers, text)),
       )
     },
   )
