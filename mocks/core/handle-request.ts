@@ -14,6 +14,7 @@ import type { MockRequest, MockResponse } from './mock-http.ts'
 import type { MockState } from './mock-state.ts'
 import { petActions } from './pet-actions.ts'
 import { forcedResponse } from './prefer-code.ts'
+import { ResponseCache } from './response-cache.ts'
 import { basePathOf, createRouter } from './route.ts'
 import { validateRequest } from './validate-request.ts'
 
@@ -51,6 +52,8 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       .filter((operation) => operation.deprecated)
       .map((operation) => [operation, deprecationOf(operation)]),
   )
+
+  const answers = new ResponseCache()
 
   const handleApi = (request: MockRequest): MockResponse => {
     const relative = request.path.slice(basePath.length)
@@ -102,15 +105,21 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       // The control endpoints grant no CORS at all, preflight included: no page on another origin may
       // reset the store or read it (README, "Threat model").
       if (isControlPath(path)) return handleControl(request, state, contractVersion)
+      const key = answers.keyOf(request)
+      const version = state.store.version
+      const cached = key === undefined ? undefined : answers.get(version, key)
+      if (cached) return cached
       if (request.method.toUpperCase() === 'OPTIONS') return preflight(cors(origin))
-      const response = path.startsWith(`${basePath}/`)
+      const answer = path.startsWith(`${basePath}/`)
         ? handleApi(request)
         : errorResponse(
             'not_found',
             `No such path: ${path}. The API lives under ${basePath}/, e.g. ${basePath}/pets.`,
           )
       // CORS matters only to browsers, which always send Origin on the requests it governs.
-      return origin === undefined ? response : withHeaders(response, cors(origin))
+      const response = origin === undefined ? answer : withHeaders(answer, cors(origin))
+      if (key !== undefined) answers.set(version, key, response)
+      return response
     } catch (error) {
       log(
         `animal-store mock: unexpected failure on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,

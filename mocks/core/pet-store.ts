@@ -5,8 +5,6 @@ import { PageCache } from './page-cache.ts'
 // Status is stored as a small code; 0 means the pet was created without one (the contract states no default).
 const statusNames: (PetStatus | undefined)[] = [undefined, 'available', 'pending', 'sold']
 const statusCodes = new Map(statusNames.map((name, code) => [name, code]))
-// The JSON tail of a pet after its categoryId, by status code: `}` or `,"status":"sold"}`.
-const statusTails = statusNames.map((name) => (name === undefined ? '}' : `,"status":"${name}"}`))
 
 /**
  * The mock's in-memory pets, within a byte budget. Ids are assigned in increasing order, so a pet's
@@ -102,16 +100,13 @@ export class PetStore {
     const cached = this.pages.get(this.writes, String(key))
     if (cached !== undefined) return cached
     const positions = this.positions(limit, status)
-    const maxChars = this.budget.maxPageBytes
-    let json = '['
-    for (let index = 0; index < positions.length; index++) {
-      if (index > 0) {
-        if (json.length > maxChars) break
-        json += ','
-      }
-      json += this.jsonAt(positions[index] ?? 0)
+    // Estimated JSON size per pet: its name plus ~70 characters of id, category, status and punctuation.
+    let count = 0
+    for (let chars = 0; count < positions.length && chars <= this.budget.maxPageBytes; count++) {
+      chars += (this.names[positions[count] ?? 0]?.length ?? 0) + 70
     }
-    json += ']'
+    // JSON.stringify over objects of one shape is V8's fast path: faster than assembling the text by hand.
+    const json = JSON.stringify(positions.slice(0, count).map((position) => this.at(position)))
     this.pages.set(this.writes, String(key), json)
     return json
   }
@@ -160,10 +155,5 @@ export class PetStore {
     }
     if (status) pet.status = status
     return pet
-  }
-
-  // The same text JSON.stringify(this.at(position)) gives, without building the object first.
-  private jsonAt(position: number): string {
-    return `{"id":${this.firstId + position},"name":${JSON.stringify(this.names[position] ?? '')},"categoryId":${this.categoryIds[position] ?? 0}${statusTails[this.statuses[position] ?? 0]}`
   }
 }
