@@ -31,7 +31,8 @@ export const jsonHeaders: Readonly<Record<string, string>> = Object.freeze({
 export function jsonResponse(status: number, value: unknown, headers?: Record<string, string>): MockResponse {
   return {
     status,
-    headers: headers === undefined ? jsonHeaders : { 'content-type': 'application/json', ...headers },
+    headers:
+      headers === undefined ? jsonHeaders : Object.assign({ 'content-type': 'application/json' }, headers),
     body: JSON.stringify(value),
   }
 }
