@@ -68,7 +68,7 @@ export function readResetRequest(
 
 /** The answer to a reset that has finished: 200 with the new state, or 507 with the old pets kept. */
 export function resetAnswer(state: MockState, outcome: ResetOutcome): MockResponse {
-  if (!outcome.ok) return errorResponse('store_full', outcome.reason)
+  if (!outcome.ok) return errorResponse('store_full', `${outcome.reason} The pets stored before are kept.`)
   return jsonResponse(200, { status: 'reset', pets: state.store.size, seed: state.seed })
 }
 

@@ -88,7 +88,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
           if (full || fresh.size < count) {
             return {
               ok: false,
-              reason: `${count} seeded pets do not fit in the store's budget of ${store.budget.maxStoreBytes} bytes (${fresh.size} did); the old pets are kept. Ask for fewer pets, or start the mock with a larger --max-store-bytes.`,
+              reason: `${count} seeded pets do not fit in the store's budget of ${store.budget.maxStoreBytes} bytes (${fresh.size} did). Ask for fewer pets, or start the mock with a larger --max-store-bytes.`,
             }
           }
           store.replaceWith(fresh)
