@@ -406,7 +406,7 @@ function printReport(report: {
   console.log(`\nHeap bytes per stored pet: ${fixed(bytesPerPet)}`)
 
   const efficiency = (index: number) => median(rows[index]?.cpuRatios ?? [Number.NaN])
-  const mockRate = median(rows[0]?.mock.map((r) => r.requestsPerSecond) ?? [0])
+  const mockCpu = median(rows[0]?.mock.map((r) => r.cpuUsPerRequest) ?? [Number.NaN])
   const prism = others.find((row) => row.server === 'Prism mock')
   const largest = listing[listing.length - 1]
   const targets = [
@@ -414,12 +414,13 @@ function printReport(report: {
     { target: 'CPU efficiency, status filter ≥ 0.60', value: efficiency(1), met: efficiency(1) >= 0.6 },
     { target: 'CPU efficiency, 1 create in 10 ≥ 0.60', value: efficiency(2), met: efficiency(2) >= 0.6 },
     { target: 'first response ≤ 2 × bare', value: mockStart / bareStart, met: mockStart <= 2 * bareStart },
+    // By CPU per request, as against the bare server: Prism's request rate swings with the machine's load.
     ...(prism
       ? [
           {
-            target: 'our mock ≥ 10 × Prism mock throughput',
-            value: mockRate / prism.requestsPerSecond,
-            met: mockRate >= 10 * prism.requestsPerSecond,
+            target: 'our mock ≥ 10 × Prism mock (CPU per request)',
+            value: prism.cpuUsPerRequest / mockCpu,
+            met: prism.cpuUsPerRequest >= 10 * mockCpu,
           },
         ]
       : []),
