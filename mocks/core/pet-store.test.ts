@@ -60,6 +60,20 @@ describe('PetStore', () => {
     expect(JSON.parse(big.listJson(100)).map((pet: { id: number }) => pet.id)).toEqual([1])
   })
 
+  it('keeps a full page cached across an added pet, and rebuilds a page that had room for it', () => {
+    const store = new PetStore()
+    for (const pet of seedPets(3, 5)) store.add(pet)
+    const full = store.listJson(3)
+    const partial = store.listJson(10)
+    store.add({ name: 'Later', categoryId: 1 })
+    expect(store.listJson(3)).toBe(full)
+    expect(JSON.parse(store.listJson(10))).toHaveLength(6)
+    expect(store.listJson(10)).not.toBe(partial)
+    expect(store.listJson(10)).toBe(JSON.stringify(store.list(10)))
+    store.clear()
+    expect(store.listJson(3)).toBe('[]')
+  })
+
   it('holds a million pets and still lists a filtered page from its index', () => {
     const store = new PetStore()
     for (const pet of seedPets(11, 1_000_000)) store.add(pet)

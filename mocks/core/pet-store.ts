@@ -22,6 +22,10 @@ export class PetStore {
   private byStatus = new Map<PetStatus, number[]>()
   private bytes = 0
   private writes = 0
+  // The version the page cache keys on. Pets are only ever appended (or all replaced), so a page that
+  // already holds `limit` pets never changes when one is added: only pages with room left are stale then.
+  private pageVersion = 0
+  private partialPageCached = false
   private readonly pages: PageCache
 
   constructor(budget: Partial<MemoryBudget> = {}) {
@@ -56,6 +60,10 @@ export class PetStore {
     if (!this.fits(pet)) return undefined
     const position = this.names.length
     this.writes++
+    if (this.partialPageCached) {
+      this.pageVersion++
+      this.partialPageCached = false
+    }
     this.bytes += petBytes(pet.name)
     this.names.push(pet.name)
     this.categoryIds.push(pet.categoryId)
@@ -97,7 +105,7 @@ export class PetStore {
    */
   listJson(limit: number, status?: PetStatus): string {
     const key = status === undefined ? limit : `${limit}:${status}`
-    const cached = this.pages.get(this.writes, String(key))
+    const cached = this.pages.get(this.pageVersion, String(key))
     if (cached !== undefined) return cached
     const positions = this.positions(limit, status)
     // Estimated JSON size per pet: its name plus ~70 characters of id, category, status and punctuation.
@@ -107,7 +115,8 @@ export class PetStore {
     }
     // JSON.stringify over objects of one shape is V8's fast path: faster than assembling the text by hand.
     const json = JSON.stringify(positions.slice(0, count).map((position) => this.at(position)))
-    this.pages.set(this.writes, String(key), json)
+    if (positions.length < limit) this.partialPageCached = true
+    this.pages.set(this.pageVersion, String(key), json)
     return json
   }
 
@@ -122,6 +131,8 @@ export class PetStore {
    */
   replaceWith(other: PetStore): void {
     this.writes++
+    this.pageVersion++
+    this.partialPageCached = false
     this.firstId = other.firstId
     this.names = other.names
     this.categoryIds = other.categoryIds

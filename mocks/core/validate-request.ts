@@ -20,7 +20,8 @@ export function validateRequest(
   request: MockRequest,
   pathParams: Record<string, string>,
 ): { ok: true; input: RequestInput } | { ok: false; response: MockResponse } {
-  const query = new URLSearchParams(request.query)
+  // createPet has no parameters: no need to parse its query at all.
+  const query = operation.parameters.length === 0 ? emptyQuery : new URLSearchParams(request.query)
   const params: Record<string, unknown> = {}
   for (const parameter of operation.parameters) {
     const values = readRaw(parameter.in, parameter.name, query, pathParams, request)
@@ -57,6 +58,8 @@ export function validateRequest(
   }
   return { ok: true, input: { params, body: validation.value } }
 }
+
+const emptyQuery = new URLSearchParams()
 
 function readRaw(
   location: string,
