@@ -23,6 +23,8 @@ const manifest = `${bundle}.inputs.json`
 function isCurrent() {
   try {
     const { inputs } = JSON.parse(readFileSync(manifest, 'utf8'))
+    // A manifest that does not list the launcher itself was written by an older launcher.
+    if (!inputs.some(({ path }) => path === fileURLToPath(import.meta.url))) return false
     return inputs.every(({ path, mtimeMs, size }) => {
       const now = statSync(path)
       return now.mtimeMs === mtimeMs && now.size === size
@@ -54,13 +56,19 @@ async function build() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Packages are bundled too: Node resolving and loading ajv's and faker's ~hundreds of files one by
+    // one cost ~80 ms of CPU of every start (230 -> 150 ms to the first response, measured on Node 20).
+    // CommonJS packages inside an ES module bundle get a real require for Node's built-ins.
+    banner: {
+      js: "import { createRequire as __launchRequire } from 'node:module'; const require = __launchRequire(import.meta.url);",
+    },
     write: false,
     metafile: true,
     logLevel: 'error',
     plugins: [keepImportMetaUrl],
   })
-  const inputs = Object.keys(result.metafile.inputs).map((input) => {
+  // The launcher itself is an input too: a bundle built with other options is stale as well.
+  const inputs = [...Object.keys(result.metafile.inputs), fileURLToPath(import.meta.url)].map((input) => {
     const path = resolve(root, input)
     const { mtimeMs, size } = statSync(path)
     return { path, mtimeMs, size }
