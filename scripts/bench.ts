@@ -148,9 +148,9 @@ async function benchmark(
     stdio: 'ignore',
   })
 
-  progress('1/5 time to first response: bare server and our mock, 3 starts each, alternating')
+  progress('1/5 time to first response: bare server and our mock, 5 starts each, alternating')
   const starts = { bare: [] as number[], mock: [] as number[] }
-  for (let start = 0; start < 3; start++) {
+  for (let start = 0; start < 5; start++) {
     const barePort = await findFreePort()
     const bare = await launchServer(node, [`${root}scripts/bench/bare-server.mjs`, String(barePort)], {
       url: `http://127.0.0.1:${barePort}/`,
