@@ -2,8 +2,9 @@ import type { RequestHandler } from 'msw'
 import { contract } from '../contract/index.ts'
 import { defaultApiKey } from './core/api-keys.ts'
 import { createRequestHandler } from './core/handle-request.ts'
+import type { MemoryBudget } from './core/memory-budget.ts'
 import type { MockRequest, MockResponse } from './core/mock-http.ts'
-import { createMockState, type SeedOptions } from './core/mock-state.ts'
+import { createMockState, type MockState, type SeedOptions } from './core/mock-state.ts'
 import type { PetStore } from './core/pet-store.ts'
 import { createMswHandlers } from './msw-handlers.ts'
 
@@ -16,6 +17,10 @@ export interface MockApiOptions extends SeedOptions {
   origin?: string
   /** Where unexpected failures are reported (default: console.error). */
   log?: (line: string) => void
+  /** Byte budgets of the store and its page cache; the defaults suit a laptop (README, "Memory budget"). */
+  budget?: Partial<MemoryBudget>
+  /** Origins whose pages may read `/v1` answers (CORS); default: any origin. */
+  corsOrigins?: string[]
 }
 
 export interface MockApi {
@@ -23,10 +28,15 @@ export interface MockApi {
   handlers: RequestHandler[]
   /** This mock's own pets; nothing is shared with any other mock. */
   store: PetStore
-  /** Empties the store and seeds it again (same seed and count unless given). */
+  /**
+   * Empties the store and seeds it again (same seed and count unless given).
+   * @throws when the seeded pets do not fit in the store's budget (the old pets are kept).
+   */
   reset(options?: SeedOptions): void
   /** The core itself: a plain request in, a plain response out. */
   handle(request: MockRequest): MockResponse
+  /** The store with its seed, for adapters that reset in steps (mocks/http/reset-in-steps.ts). */
+  state: MockState
   apiKeys: string[]
 }
 
@@ -44,12 +54,17 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     state,
     apiKeys,
     ...(options.log ? { log: options.log } : {}),
+    ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
   })
   return {
     handlers: createMswHandlers(handle, options.origin ?? '*'),
     store: state.store,
-    reset: (next) => state.reset(next),
+    reset: (next) => {
+      const outcome = state.reset(next)
+      if (!outcome.ok) throw new Error(`Failed to reset the mock: ${outcome.reason}`)
+    },
     handle,
+    state,
     apiKeys,
   }
 }

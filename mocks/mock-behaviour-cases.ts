@@ -152,6 +152,15 @@ export function describeMockBehaviour(
         ).toBe(200)
       })
 
+      it('refuses a repeated Authorization (joined with ", " as every adapter joins it) with 401, even with the right key', async () => {
+        const refused = await send({
+          path: '/v1/pets',
+          headers: { authorization: `Bearer ${caseApiKeys[0]}, Bearer ${caseApiKeys[0]}` },
+        })
+        expect(refused.status).toBe(401)
+        expect(body(refused).message).toContain('More than one Authorization')
+      })
+
       it('checks the key before the body: an invalid body without a key is 401', async () => {
         const refused = await send({
           method: 'POST',
@@ -362,14 +371,36 @@ export function describeMockBehaviour(
 
       it('reseeds on POST /__mock/reset, forgetting created pets', async () => {
         await create({ name: 'Temporary', categoryId: 1 })
-        const reset = await send({ method: 'POST', path: '/__mock/reset', body: '{"seed":7,"pets":3}' })
+        const reset = await send({
+          method: 'POST',
+          path: '/__mock/reset',
+          headers: { 'content-type': 'application/json' },
+          body: '{"seed":7,"pets":3}',
+        })
         expect(reset.status).toBe(200)
         const pets = body(await send({ path: '/v1/pets', headers: auth })) as Pet[]
         expect(pets.map(({ name }) => name)).toEqual([...seedPets(7, 3)].map(({ name }) => name))
       })
 
+      it('refuses a reset without a JSON Content-Type with 415 and sends no CORS on control answers', async () => {
+        const refused = await send({
+          method: 'POST',
+          path: '/__mock/reset',
+          headers: { 'content-type': 'text/plain', origin: 'http://evil.example' },
+          body: '{"pets":0}',
+        })
+        expect(refused.status).toBe(415)
+        expect(refused.headers['access-control-allow-origin']).toBeUndefined()
+        expect(await sizeOf()).toBe(seededCount)
+      })
+
       it('refuses a reset body it cannot use, keeping the pets', async () => {
-        const refused = await send({ method: 'POST', path: '/__mock/reset', body: '{"pets":-1}' })
+        const refused = await send({
+          method: 'POST',
+          path: '/__mock/reset',
+          headers: { 'content-type': 'application/json' },
+          body: '{"pets":-1}',
+        })
         expect(refused.status).toBe(400)
         expect(await sizeOf()).toBe(seededCount)
       })

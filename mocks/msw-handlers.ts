@@ -12,7 +12,11 @@ export function createMswHandlers(
   handle: (request: MockRequest) => MockResponse,
   origin = '*',
 ): RequestHandler[] {
-  const answer = async ({ request }: { request: Request }) => toMsw(handle(await fromFetch(request)))
+  const answer = async ({ request }: { request: Request }) => {
+    const response = handle(await fromFetch(request))
+    // RFC 9110 §9.3.2: HEAD is GET without the body (the core only knows GET).
+    return toMsw(request.method === 'HEAD' ? { ...response, body: undefined } : response)
+  }
   return [
     http.all(`${origin}${basePathOf(contract)}/*`, answer),
     http.all(`${origin}${controlPath}/*`, answer),
@@ -23,9 +27,10 @@ async function fromFetch(request: Request): Promise<MockRequest> {
   const url = new URL(request.url)
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text()
   return {
-    method: request.method,
+    method: request.method === 'HEAD' ? 'GET' : request.method,
     path: url.pathname,
     query: url.search.slice(1),
+    // Headers joins a repeated field with ", " (Fetch standard); serve-http.ts joins the same way.
     headers: Object.fromEntries(request.headers),
     ...(body === undefined ? {} : { body }),
   }

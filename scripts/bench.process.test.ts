@@ -5,17 +5,43 @@ import { expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-// A smoke run of `npm run bench` (short, no Prism): the command works and prints every table. It asserts
-// the report's shape, never a speed: speed is what the benchmark reports, not what a test decides.
-it('runs the benchmark end to end and prints ratios against the bare server', async () => {
+// A smoke run of `npm run bench` (short, no Prism, autocannon so it runs where wrk is not installed): the
+// command works and prints every table. It asserts the report's shape, never a speed: speed is what the
+// benchmark reports, not what a test decides.
+it('runs the benchmark end to end and prints CPU and rate ratios against the bare server', async () => {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'scripts/bench.ts', '--skip-prism', '--duration', '0.5', '--sizes', '100,2000'],
+    [
+      '--import',
+      'tsx',
+      'scripts/bench.ts',
+      '--skip-prism',
+      '--load',
+      'autocannon',
+      '--duration',
+      '0.5',
+      '--rounds',
+      '1',
+      '--sizes',
+      '100,2000',
+      '--conformance-rounds',
+      '1',
+    ],
     { cwd: root, timeout: 120_000 },
   )
-  expect(stdout).toMatch(/\| bare node:http, fixed 20 pets \| [\d,]+ \| 1\.00 \|/)
-  expect(stdout).toMatch(/\| our mock \(npm start\) \| [\d,]+ \| \d+\.\d\d \|/)
+  expect(stdout).toMatch(/^Load generator: autocannon .*compressed/m)
+  expect(stdout).toMatch(
+    /\| GET \/v1\/pets\?limit=20 \| [\d,]+ \| [\d,]+ \| \d+\.\d\d \| [\d.]+ \| [\d.]+ \| \d+\.\d\d \|/,
+  )
+  expect(stdout).toMatch(/\| GET \/v1\/pets\?status=sold \| /)
+  expect(stdout).toMatch(/\| 1 create in 10 requests \(limit=20\) \| /)
+  expect(stdout).toMatch(/\| our mock \(npm start\) \| .* \| \d+\.\d\d \|/)
   expect(stdout).toMatch(/\| 2,000 \| \d+ \| \d+ \| \d+\.\d\d \|/)
   expect(stdout).toMatch(/Heap bytes per stored pet: \d+/)
+  expect(stdout).toContain('| CPU efficiency, GET limit=20 ≥ 0.70 |')
   expect(stdout).toContain('| ≤ 300 bytes per stored pet |')
+  expect(stdout).toMatch(
+    /Conformance: a full run against our mock takes [\d,]+ ms, vitest running one trivial test file [\d,]+ ms \(medians\): \d+\.\d\d ×/,
+  )
+  expect(stdout).toContain('| full conformance run ≤ 1.5 × vitest on one trivial test file |')
 })

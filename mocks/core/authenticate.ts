@@ -19,6 +19,16 @@ export function authenticate(request: MockRequest, apiKeys: ReadonlySet<string>)
       challenge,
     )
   }
+  // RFC 9110 §5.3: Authorization is not a list, so a comma means the request carried it more than once
+  // (adapters join repeated fields with ", ", as fetch's Headers does). Which one to believe is
+  // ambiguous, so none is: every adapter refuses it the same way. A bearer token holds no comma (RFC 6750 §2.1).
+  if (header.includes(',')) {
+    return errorResponse(
+      'unauthorized',
+      'More than one Authorization header (or a comma-separated list): send exactly one, "Authorization: Bearer <API key>".',
+      { 'www-authenticate': 'Bearer realm="animal-store", error="invalid_request"' },
+    )
+  }
   const match = bearer.exec(header.trim())
   if (!match) {
     return errorResponse(

@@ -10,11 +10,14 @@ export const errorCodes = {
   invalid_body: 400,
   invalid_prefer: 400,
   unauthorized: 401,
+  host_not_allowed: 403,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   internal_error: 500,
   not_implemented: 501,
+  store_full: 507,
 } as const
 
 export type ErrorCode = keyof typeof errorCodes
@@ -23,7 +26,7 @@ export type ErrorCode = keyof typeof errorCodes
 export function errorResponse(
   code: ErrorCode,
   message: string,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): MockResponse {
   const status = errorCodes[code]
   const body: ApiError = { code, message, status }

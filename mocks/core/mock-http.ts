@@ -19,11 +19,20 @@ export interface MockResponse {
   body?: string
 }
 
+/**
+ * The headers of a JSON response with no others: one shared object, never modified, so an adapter can
+ * recognise it and write it without copying (serve-http.ts).
+ */
+export const jsonHeaders: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'application/json',
+})
+
 /** A JSON response. */
-export function jsonResponse(
-  status: number,
-  value: unknown,
-  headers: Record<string, string> = {},
-): MockResponse {
-  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(value) }
+export function jsonResponse(status: number, value: unknown, headers?: Record<string, string>): MockResponse {
+  return {
+    status,
+    headers:
+      headers === undefined ? jsonHeaders : Object.assign({ 'content-type': 'application/json' }, headers),
+    body: JSON.stringify(value),
+  }
 }

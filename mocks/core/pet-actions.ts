@@ -1,28 +1,6 @@
 import type { NewPet, PetStatus } from '../../contract/types.ts'
 import { errorResponse } from './error-codes.ts'
-import { jsonResponse, type MockResponse } from './mock-http.ts'
-
-const jsonHeaders = { 'content-type': 'application/json' }
-
-// Serializing a page is most of a list request's cost, and frontends ask for the same page again and
-// again. Pages are cached per store until its next write; at most 100 limits × 4 filters are kept.
-const pageCaches = new WeakMap<PetStore, { version: number; pages: Map<string, string> }>()
-
-function listPage(store: PetStore, limit: number, status: PetStatus | undefined): string {
-  let cache = pageCaches.get(store)
-  if (!cache || cache.version !== store.version) {
-    cache = { version: store.version, pages: new Map() }
-    pageCaches.set(store, cache)
-  }
-  const key = `${limit}:${status ?? ''}`
-  let page = cache.pages.get(key)
-  if (page === undefined) {
-    page = JSON.stringify(store.list(limit, status))
-    cache.pages.set(key, page)
-  }
-  return page
-}
-
+import { jsonHeaders, jsonResponse, type MockResponse } from './mock-http.ts'
 import type { PetStore } from './pet-store.ts'
 import type { RequestInput } from './validate-request.ts'
 
@@ -38,17 +16,24 @@ export const petActions: Record<string, (context: ActionContext) => MockResponse
   listPets: ({ store, input }) => {
     const limit = input.params.limit as number
     const status = input.params.status as PetStatus | undefined
-    return { status: 200, headers: jsonHeaders, body: listPage(store, limit, status) }
+    return { status: 200, headers: jsonHeaders, body: store.listJson(limit, status) }
   },
 
   createPet: ({ store, input, basePath }) => {
     const sent = input.body as NewPet
     // Only NewPet's fields are stored; a client-sent `id` or any other extra field is ignored.
-    const pet = store.add({
+    const pet = store.tryAdd({
       name: sent.name,
       categoryId: sent.categoryId,
       ...(sent.status === undefined ? {} : { status: sent.status }),
     })
+    if (!pet) {
+      // 507 Insufficient Storage (RFC 4918 §11.5): the request is fine, the mock has no room left for it.
+      return errorResponse(
+        'store_full',
+        `The mock's store is full (${store.size} pets, ${store.usedBytes} of ${store.budget.maxStoreBytes} bytes); nothing was stored and no pet was lost. Reset it (POST /__mock/reset) or start the mock with a larger --max-store-bytes.`,
+      )
+    }
     return jsonResponse(201, pet, { location: `${basePath}/pets/${pet.id}` })
   },
 

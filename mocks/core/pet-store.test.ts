@@ -37,6 +37,43 @@ describe('PetStore', () => {
     expect(store.add({ name: 'B', categoryId: 1 }).id).toBe(1)
   })
 
+  it('refuses a pet that would pass its byte budget, keeping every pet it has', () => {
+    const store = new PetStore({ maxStoreBytes: 10_000 })
+    const name = 'x'.repeat(2_000) // 4,032 bytes counted
+    expect(store.tryAdd({ name, categoryId: 1 })?.id).toBe(1)
+    expect(store.tryAdd({ name, categoryId: 1 })?.id).toBe(2)
+    expect(store.tryAdd({ name, categoryId: 1 })).toBeUndefined()
+    expect(() => store.add({ name, categoryId: 1 })).toThrow(/store is full/)
+    expect(store.size).toBe(2)
+    expect(store.tryAdd({ name: 'small', categoryId: 1 })?.id).toBe(3)
+  })
+
+  it('gives the same JSON as JSON.stringify(list()), and stops a page once it passes maxPageBytes', () => {
+    const store = new PetStore()
+    for (const pet of seedPets(3, 40)) store.add(pet)
+    store.add({ name: 'Quote " and \\ and \u0001', categoryId: 2 })
+    expect(store.listJson(100)).toBe(JSON.stringify(store.list(100)))
+    expect(store.listJson(7, 'sold')).toBe(JSON.stringify(store.list(7, 'sold')))
+    const big = new PetStore({ maxPageBytes: 1000 })
+    big.add({ name: 'y'.repeat(5000), categoryId: 1 })
+    big.add({ name: 'z', categoryId: 1 })
+    expect(JSON.parse(big.listJson(100)).map((pet: { id: number }) => pet.id)).toEqual([1])
+  })
+
+  it('keeps a full page cached across an added pet, and rebuilds a page that had room for it', () => {
+    const store = new PetStore()
+    for (const pet of seedPets(3, 5)) store.add(pet)
+    const full = store.listJson(3)
+    const partial = store.listJson(10)
+    store.add({ name: 'Later', categoryId: 1 })
+    expect(store.listJson(3)).toBe(full)
+    expect(JSON.parse(store.listJson(10))).toHaveLength(6)
+    expect(store.listJson(10)).not.toBe(partial)
+    expect(store.listJson(10)).toBe(JSON.stringify(store.list(10)))
+    store.clear()
+    expect(store.listJson(3)).toBe('[]')
+  })
+
   it('holds a million pets and still lists a filtered page from its index', () => {
     const store = new PetStore()
     for (const pet of seedPets(11, 1_000_000)) store.add(pet)

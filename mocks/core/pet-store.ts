@@ -1,20 +1,37 @@
 import type { NewPet, Pet, PetStatus } from '../../contract/types.ts'
+import { type MemoryBudget, memoryBudget, petBytes } from './memory-budget.ts'
+import { PageCache } from './page-cache.ts'
 
 // Status is stored as a small code; 0 means the pet was created without one (the contract states no default).
 const statusNames: (PetStatus | undefined)[] = [undefined, 'available', 'pending', 'sold']
 const statusCodes = new Map(statusNames.map((name, code) => [name, code]))
 
 /**
- * The mock's in-memory pets. Ids are assigned in increasing order, so a pet's position is `id - firstId`
- * and each status keeps an ascending list of positions: listing (with or without a status filter) costs
- * O(limit), never O(number of pets). Columns instead of one object per pet keep a million pets small.
+ * The mock's in-memory pets, within a byte budget. Ids are assigned in increasing order, so a pet's
+ * position is `id - firstId` and each status keeps an ascending list of positions: listing (with or
+ * without a status filter) costs O(limit), never O(number of pets). Columns instead of one object per
+ * pet keep a million pets small.
  */
 export class PetStore {
+  /** The budgets this store keeps to (see memory-budget.ts). */
+  readonly budget: Readonly<MemoryBudget>
   private firstId = 1
   private names: string[] = []
   private categoryIds: number[] = []
   private statuses: number[] = []
   private byStatus = new Map<PetStatus, number[]>()
+  private bytes = 0
+  private writes = 0
+  // The version the page cache keys on. Pets are only ever appended (or all replaced), so a page that
+  // already holds `limit` pets never changes when one is added: only pages with room left are stale then.
+  private pageVersion = 0
+  private partialPageCached = false
+  private readonly pages: PageCache
+
+  constructor(budget: Partial<MemoryBudget> = {}) {
+    this.budget = memoryBudget(budget)
+    this.pages = new PageCache(this.budget.maxPageCacheBytes, this.budget.maxCachedPageBytes)
+  }
 
   get size(): number {
     return this.names.length
@@ -25,17 +42,48 @@ export class PetStore {
     return this.writes
   }
 
-  private writes = 0
+  /** The bytes the stored pets are counted as, against `budget.maxStoreBytes`. */
+  get usedBytes(): number {
+    return this.bytes
+  }
 
-  /** Stores a new pet and returns it with its assigned id. Fields other than NewPet's are not kept. */
-  add(pet: NewPet): Pet {
+  /** Whether a pet with this name still fits in the budget. */
+  fits(pet: NewPet): boolean {
+    return this.bytes + petBytes(pet.name) <= this.budget.maxStoreBytes
+  }
+
+  /**
+   * Stores a new pet and returns it with its assigned id, or undefined when the store is full (nothing is
+   * stored then). Fields other than NewPet's are not kept.
+   */
+  tryAdd(pet: NewPet): Pet | undefined {
+    if (!this.fits(pet)) return undefined
     const position = this.names.length
     this.writes++
+    if (this.partialPageCached) {
+      this.pageVersion++
+      this.partialPageCached = false
+    }
+    this.bytes += petBytes(pet.name)
     this.names.push(pet.name)
     this.categoryIds.push(pet.categoryId)
     this.statuses.push(statusCodes.get(pet.status) ?? 0)
     if (pet.status) this.positionsOf(pet.status).push(position)
     return this.at(position)
+  }
+
+  /**
+   * Stores a new pet and returns it with its assigned id.
+   * @throws when the store is full; use `tryAdd` where a full store is an expected answer.
+   */
+  add(pet: NewPet): Pet {
+    const added = this.tryAdd(pet)
+    if (!added) {
+      throw new Error(
+        `Failed to add a pet: the store is full (${this.bytes} of ${this.budget.maxStoreBytes} bytes). Reset it or give it a larger maxStoreBytes.`,
+      )
+    }
+    return added
   }
 
   /** The pet with this id, or undefined. */
@@ -48,21 +96,56 @@ export class PetStore {
 
   /** Up to `limit` pets in ascending id order, only those with `status` when given. */
   list(limit: number, status?: PetStatus): Pet[] {
-    if (status === undefined) {
-      const count = Math.min(limit, this.names.length)
-      return Array.from({ length: count }, (_, position) => this.at(position))
+    return this.positions(limit, status).map((position) => this.at(position))
+  }
+
+  /**
+   * The JSON array `list(limit, status)` would give, cached until the next write. The page stops once it
+   * passes `budget.maxPageBytes` (with at least one pet), so no page costs more than that to build.
+   */
+  listJson(limit: number, status?: PetStatus): string {
+    const key = status === undefined ? limit : `${limit}:${status}`
+    const cached = this.pages.get(this.pageVersion, String(key))
+    if (cached !== undefined) return cached
+    const positions = this.positions(limit, status)
+    // Estimated JSON size per pet: its name plus ~70 characters of id, category, status and punctuation.
+    let count = 0
+    for (let chars = 0; count < positions.length && chars <= this.budget.maxPageBytes; count++) {
+      chars += (this.names[positions[count] ?? 0]?.length ?? 0) + 70
     }
-    return (this.byStatus.get(status) ?? []).slice(0, limit).map((position) => this.at(position))
+    // JSON.stringify over objects of one shape is V8's fast path: faster than assembling the text by hand.
+    const json = JSON.stringify(positions.slice(0, count).map((position) => this.at(position)))
+    if (positions.length < limit) this.partialPageCached = true
+    this.pages.set(this.pageVersion, String(key), json)
+    return json
   }
 
   /** Forgets every pet; ids start again at 1. */
   clear(): void {
+    this.replaceWith(new PetStore(this.budget))
+  }
+
+  /**
+   * Takes over every pet of `other` (built aside, e.g. seeded in steps) in one step, so readers holding
+   * this store see the old pets until the new ones are complete. `other` must not be used afterwards.
+   */
+  replaceWith(other: PetStore): void {
     this.writes++
-    this.firstId = 1
-    this.names = []
-    this.categoryIds = []
-    this.statuses = []
-    this.byStatus = new Map()
+    this.pageVersion++
+    this.partialPageCached = false
+    this.firstId = other.firstId
+    this.names = other.names
+    this.categoryIds = other.categoryIds
+    this.statuses = other.statuses
+    this.byStatus = other.byStatus
+    this.bytes = other.bytes
+  }
+
+  private positions(limit: number, status: PetStatus | undefined): number[] {
+    if (status === undefined) {
+      return Array.from({ length: Math.min(limit, this.names.length) }, (_, position) => position)
+    }
+    return (this.byStatus.get(status) ?? []).slice(0, limit)
   }
 
   private positionsOf(status: PetStatus): number[] {

@@ -1,5 +1,6 @@
 import type { Contract, Operation } from '../../contract/index.ts'
 import { errorResponse } from './error-codes.ts'
+import { isJsonMediaType, parseJsonBody } from './json-body.ts'
 import type { MockRequest, MockResponse } from './mock-http.ts'
 
 /** A request's inputs after validation: parameters parsed to their schema's types, defaults applied. */
@@ -7,9 +8,6 @@ export interface RequestInput {
   params: Record<string, unknown>
   body?: unknown
 }
-
-// A JSON body: application/json, or a structured +json type (RFC 6839 §3.1), parameters allowed.
-const jsonMediaType = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
 
 /**
  * Validates a routed request against its operation in the contract.
@@ -22,7 +20,8 @@ export function validateRequest(
   request: MockRequest,
   pathParams: Record<string, string>,
 ): { ok: true; input: RequestInput } | { ok: false; response: MockResponse } {
-  const query = new URLSearchParams(request.query)
+  // createPet has no parameters: no need to parse its query at all.
+  const query = operation.parameters.length === 0 ? emptyQuery : new URLSearchParams(request.query)
   const params: Record<string, unknown> = {}
   for (const parameter of operation.parameters) {
     const values = readRaw(parameter.in, parameter.name, query, pathParams, request)
@@ -60,6 +59,8 @@ export function validateRequest(
   return { ok: true, input: { params, body: validation.value } }
 }
 
+const emptyQuery = new URLSearchParams()
+
 function readRaw(
   location: string,
   name: string,
@@ -92,17 +93,14 @@ function readJsonBody(
       : { ok: true, value: undefined }
   }
   const contentType = request.headers['content-type']
-  if (contentType === undefined || !jsonMediaType.test(contentType)) {
+  if (!isJsonMediaType(contentType)) {
     return refuse(
       'invalid_body',
       `Unsupported Content-Type ${contentType === undefined ? '(none sent)' : `"${contentType}"`}: send the body as "Content-Type: application/json".`,
     )
   }
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch (error) {
-    return refuse('invalid_body', `Malformed JSON body: ${(error as Error).message}.`)
-  }
+  const parsed = parseJsonBody(text)
+  return parsed.ok ? parsed : refuse('invalid_body', parsed.message)
 }
 
 function refuse(code: 'invalid_parameter' | 'invalid_body' | 'not_found', message: string) {

@@ -1,11 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { maxBodyBytes } from '../core/handle-request.ts'
-import type { MockRequest, MockResponse } from '../core/mock-http.ts'
+import type { AddressInfo, Socket } from 'node:net'
+import { maxBodyBytes } from '../core/control-endpoints.ts'
+import { errorResponse } from '../core/error-codes.ts'
+import { jsonHeaders, type MockRequest, type MockResponse } from '../core/mock-http.ts'
+import { createHostCheck } from './host-check.ts'
+import { readRequestTarget } from './request-target.ts'
 
 export interface HttpServerOptions {
   port: number
   host: string
+  /** Host names answered besides loopback names, IP literals and `host` (see host-check.ts). */
+  allowedHosts?: readonly string[]
   /** Called after each response with a one-line summary (off by default: logging costs throughput). */
   onRequest?: (line: string) => void
 }
@@ -17,44 +22,135 @@ export interface RunningHttpServer {
   close(): Promise<void>
 }
 
+/** Open connections beyond this are refused: each may hold a 1 MiB body and a 1 MiB page at once. */
+export const maxConnections = 1024
+
+type Handle = (request: MockRequest) => MockResponse | Promise<MockResponse>
+
 /**
- * Serves the core over node:http, adapting only the transport: read the request, call `handle`, write
- * the response. Bodies are kept up to one byte past the core's limit and the rest is drained unread, so
- * a huge upload costs no memory and still gets the core's 413.
+ * Serves the core over node:http, adapting only the transport: check the Host, read the request, call
+ * `handle`, write the response. Requests on one connection are handled in the order they arrived, even
+ * when pipelined behind one whose body is still coming. Bodies are kept up to one byte past the core's
+ * limit and the rest is drained unread, so a huge upload costs no memory and still gets the core's 413.
  */
-export function serveHttp(
-  handle: (request: MockRequest) => MockResponse,
-  options: HttpServerOptions,
-): Promise<RunningHttpServer> {
-  const respond = (req: IncomingMessage, res: ServerResponse, body: string | undefined) => {
-    const url = req.url ?? '/'
-    const queryAt = url.indexOf('?')
-    const response = handle({
-      method: req.method ?? 'GET',
-      path: queryAt === -1 ? url : url.slice(0, queryAt),
-      query: queryAt === -1 ? '' : url.slice(queryAt + 1),
-      // Node lower-cases header names and joins repeats with ", " (only set-cookie stays an array,
-      // and requests do not carry it), which is the shape the core reads.
-      headers: req.headers as Record<string, string | undefined>,
-      ...(body === undefined ? {} : { body }),
-    })
-    const length = response.body === undefined ? 0 : Buffer.byteLength(response.body)
-    res.writeHead(response.status, { ...response.headers, 'content-length': String(length) })
-    res.end(response.body)
-    options.onRequest?.(`${req.method} ${url} -> ${response.status}`)
+export function serveHttp(handle: Handle, options: HttpServerOptions): Promise<RunningHttpServer> {
+  const isAllowedHost = createHostCheck(options)
+  // The last request still being handled on each connection; the next one waits for it.
+  const busy = new WeakMap<Socket, Promise<void>>()
+
+  const respond = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ) => {
+    const target = readRequestTarget(req.url ?? '/')
+    // RFC 9112 §3.2.2: with an absolute-form target, its authority is the host, not the Host header.
+    const host = target.authority ?? headers.host
+    const method = req.method ?? 'GET'
+    const answer = isAllowedHost(host)
+      ? handle({
+          // RFC 9110 §9.3.2: HEAD is GET without the body; Node sends no body for HEAD.
+          method: method === 'HEAD' ? 'GET' : method,
+          path: target.path,
+          query: target.query,
+          headers,
+          ...(body === undefined ? {} : { body }),
+        })
+      : errorResponse(
+          'host_not_allowed',
+          `Blocked request: the Host "${host}" is not one this mock answers. Use 127.0.0.1 or localhost, or start it with --allowed-host ${hostName(host)}.`,
+        )
+    if (!(answer instanceof Promise)) return write(req, res, answer)
+    return answer.then(
+      (response) => write(req, res, response),
+      () =>
+        write(
+          req,
+          res,
+          errorResponse('internal_error', 'The mock failed unexpectedly; this is a bug in the mock.'),
+        ),
+    )
   }
-  const server = createServer((req, res) => {
-    // RFC 9112 §6.3: a request without Content-Length or Transfer-Encoding has no body; answer at once.
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-      respond(req, res, undefined)
+  const write = (req: IncomingMessage, res: ServerResponse, response: MockResponse) => {
+    const body = response.body
+    const length = body === undefined ? 0 : Buffer.byteLength(body)
+    // Most answers carry only the shared JSON headers: a literal object of one fixed shape is the
+    // cheapest thing node:http can serialize, and this is the hot path of every list.
+    if (response.headers === jsonHeaders) {
+      res.writeHead(response.status, { 'content-type': 'application/json', 'content-length': length })
     } else {
-      readBody(req).then((body) => respond(req, res, body))
+      // Copied by a loop: spreading objects of many shapes is V8's slow path, measured at ~4 µs here.
+      const headers: Record<string, string | number> = {}
+      for (const name in response.headers) headers[name] = response.headers[name] as string
+      headers['content-length'] = length
+      res.writeHead(response.status, headers)
     }
-  })
-  // A client that stops sending mid-request must not hold a socket forever.
-  server.requestTimeout = 30_000
-  server.headersTimeout = 10_000
+    res.end(body)
+    options.onRequest?.(`${req.method} ${req.url} -> ${response.status}`)
+  }
+
+  const server = createServer(
+    {
+      // node:http enforces headersTimeout/requestTimeout only when it checks its connections, every 30 s
+      // by default: a 10 s header timeout could hold a socket for 40 s.
+      connectionsCheckingInterval: 1000,
+      headersTimeout: 10_000,
+      // A client that stops sending mid-request must not hold a socket forever.
+      requestTimeout: 30_000,
+    },
+    (req, res) => {
+      // Read once from the raw list: node:http's own req.headers would be built a second time.
+      const headers = headersOf(req.rawHeaders)
+      const socket = req.socket
+      const before = busy.get(socket)
+      // RFC 9112 §6.3: a request without Content-Length or Transfer-Encoding has no body.
+      const hasBody = headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined
+      if (before === undefined && !hasBody) {
+        const done = respond(req, res, headers, undefined)
+        if (done) track(socket, done)
+        return
+      }
+      const body = hasBody ? readBody(req) : Promise.resolve(undefined)
+      const ready = before === undefined ? body : Promise.all([body, before]).then(([text]) => text)
+      track(
+        socket,
+        ready.then((text) => respond(req, res, headers, text)),
+      )
+    },
+  )
+  const track = (socket: Socket, started: Promise<void>) => {
+    const done = () => {
+      if (busy.get(socket) === work) busy.delete(socket)
+    }
+    // A failure to write has no one left to answer: drop the connection, keep the server.
+    const work: Promise<void> = started.then(done, () => {
+      socket.destroy()
+      done()
+    })
+    busy.set(socket, work)
+  }
+  server.maxConnections = maxConnections
   return listen(server, options)
+}
+
+/**
+ * Header names in lower case, a repeated field joined with ", " as fetch's Headers does (node:http would
+ * keep only the first Authorization or Content-Type), so the core sees the same request over any adapter.
+ */
+function headersOf(raw: string[]): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = (raw[index] ?? '').toLowerCase()
+    const value = raw[index + 1] ?? ''
+    const earlier = headers[name]
+    headers[name] = earlier === undefined ? value : `${earlier}, ${value}`
+  }
+  return headers
+}
+
+function hostName(host: string | undefined): string {
+  return (host ?? '').replace(/:\d*$/, '') || '<name>'
 }
 
 function readBody(req: IncomingMessage): Promise<string | undefined> {

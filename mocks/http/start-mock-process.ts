@@ -8,6 +8,8 @@ export interface MockProcess {
   /** The API base URL the process printed, e.g. `http://127.0.0.1:4010/v1`. */
   baseUrl: string
   origin: string
+  /** The server's process id (to read its memory from /proc). */
+  pid: number
   /** Everything the process printed so far. */
   output(): string
   /** Sends SIGTERM and resolves with the exit code once the process has exited. */
@@ -38,6 +40,7 @@ export function startMockProcess(args: string[] = [], timeoutMs = 30_000): Promi
       resolve({
         baseUrl,
         origin: new URL(baseUrl).origin,
+        pid: child.pid ?? 0,
         output: () => output,
         stop: () => stopProcess(child),
       })

@@ -14,6 +14,7 @@ afterAll(async () => {
 describeMockBehaviour('over HTTP from npm start', async (seed, pets) => {
   const reset = await fetch(`${mock.origin}/__mock/reset`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ seed, pets }),
   })
   expect(reset.status).toBe(200)

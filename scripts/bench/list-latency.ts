@@ -28,6 +28,7 @@ export async function measureListLatency(
     const reset = await request(`${origin}/__mock/reset`, {
       dispatcher: agent,
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ pets }),
     })
     if (reset.statusCode !== 200) throw new Error(`Failed to seed ${pets} pets: ${await reset.body.text()}`)

@@ -1,0 +1,119 @@
+import { errorResponse } from './error-codes.ts'
+import { isJsonMediaType, parseJsonBody } from './json-body.ts'
+import { jsonResponse, type MockRequest, type MockResponse } from './mock-http.ts'
+import { type MockState, maxSeededPets, type ResetOutcome, type SeedOptions } from './mock-state.ts'
+
+/** Where the test-control endpoints live: outside the API's `/v1`, and not behind its API key. */
+export const controlPath = '/__mock'
+
+/** Bodies above this many bytes get 413 `payload_too_large`, on every path. */
+export const maxBodyBytes = 1024 * 1024
+
+/** Whether a request is for the control endpoints. */
+export function isControlPath(path: string): boolean {
+  return path === controlPath || path.startsWith(`${controlPath}/`)
+}
+
+/** Whether a request asks for `POST /__mock/reset` (valid or not). */
+export function isResetRequest(request: MockRequest): boolean {
+  return request.path === `${controlPath}/reset` && request.method.toUpperCase() === 'POST'
+}
+
+/**
+ * Reads a `POST /__mock/reset`: the seed options, or the error to send. It must be
+ * `Content-Type: application/json` even when empty: a browser sends a cross-site form or a `text/plain`
+ * fetch without asking first, but asks the server (a CORS preflight, which the control endpoints never
+ * grant) before any request with a JSON Content-Type.
+ */
+export function readResetRequest(
+  request: MockRequest,
+): { ok: true; options: SeedOptions } | { ok: false; response: MockResponse } {
+  const refuse = (response: MockResponse) => ({ ok: false as const, response })
+  if (!isJsonMediaType(request.headers['content-type'])) {
+    return refuse(
+      errorResponse(
+        'unsupported_media_type',
+        'POST /__mock/reset needs "Content-Type: application/json" (an empty body is fine), so that web pages on other origins cannot send it.',
+      ),
+    )
+  }
+  const body = request.body ?? ''
+  if (exceedsBodyLimit(body)) return refuse(payloadTooLarge())
+  if (body.trim() === '') return { ok: true, options: {} }
+  const parsed = parseJsonBody(body)
+  if (!parsed.ok)
+    return refuse(errorResponse('invalid_body', `${parsed.message} Send {"seed": 1, "pets": 50} or nothing.`))
+  const value = parsed.value
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return refuse(
+      errorResponse('invalid_body', 'The reset body must be a JSON object such as {"seed": 1, "pets": 50}.'),
+    )
+  const { seed, pets } = value as Record<string, unknown>
+  if (seed !== undefined && !Number.isSafeInteger(seed))
+    return refuse(errorResponse('invalid_body', '/seed must be an integer.'))
+  if (
+    pets !== undefined &&
+    (!Number.isSafeInteger(pets) || (pets as number) < 0 || (pets as number) > maxSeededPets)
+  ) {
+    return refuse(errorResponse('invalid_body', `/pets must be an integer from 0 to ${maxSeededPets}.`))
+  }
+  return {
+    ok: true,
+    options: {
+      ...(seed === undefined ? {} : { seed: seed as number }),
+      ...(pets === undefined ? {} : { pets: pets as number }),
+    },
+  }
+}
+
+/** The answer to a reset that has finished: 200 with the new state, or 507 with the old pets kept. */
+export function resetAnswer(state: MockState, outcome: ResetOutcome): MockResponse {
+  if (!outcome.ok) return errorResponse('store_full', `${outcome.reason} The pets stored before are kept.`)
+  return jsonResponse(200, { status: 'reset', pets: state.store.size, seed: state.seed })
+}
+
+/** The answer to a request under `/__mock`, resetting all at once (adapters may reset in steps instead). */
+export function handleControl(request: MockRequest, state: MockState, contractVersion: string): MockResponse {
+  const method = request.method.toUpperCase()
+  if (request.path === `${controlPath}/health` && method === 'GET') {
+    const { store } = state
+    return jsonResponse(200, {
+      status: 'ok',
+      pets: store.size,
+      seed: state.seed,
+      contractVersion,
+      storeBytes: store.usedBytes,
+      maxStoreBytes: store.budget.maxStoreBytes,
+    })
+  }
+  if (isResetRequest(request)) {
+    const read = readResetRequest(request)
+    return read.ok ? resetAnswer(state, state.reset(read.options)) : read.response
+  }
+  if (request.path === `${controlPath}/health` || request.path === `${controlPath}/reset`) {
+    const allow = request.path.endsWith('/health') ? 'GET' : 'POST'
+    return errorResponse('method_not_allowed', `${method} is not allowed on ${request.path}; use ${allow}.`, {
+      allow,
+    })
+  }
+  return errorResponse(
+    'not_found',
+    `No such control endpoint: ${method} ${request.path}. Use GET ${controlPath}/health or POST ${controlPath}/reset.`,
+  )
+}
+
+/** Whether a body is over `maxBodyBytes` in UTF-8. */
+export function exceedsBodyLimit(text: string | undefined): boolean {
+  if (text === undefined) return false
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: most bodies are decided without encoding them.
+  if (text.length * 3 <= maxBodyBytes) return false
+  if (text.length > maxBodyBytes) return true
+  return new TextEncoder().encode(text).length > maxBodyBytes
+}
+
+export function payloadTooLarge(): MockResponse {
+  return errorResponse(
+    'payload_too_large',
+    `The body is larger than ${maxBodyBytes} bytes (1 MiB); send a smaller one.`,
+  )
+}

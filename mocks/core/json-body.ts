@@ -1,0 +1,53 @@
+/** The deepest nesting of arrays and objects a body may have. NewPet needs 1; seed options need 1. */
+export const maxJsonDepth = 32
+
+// A JSON body: application/json, or a structured +json type (RFC 6839 §3.1), parameters allowed.
+const jsonMediaType = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
+
+/** Whether a Content-Type header names JSON. */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  return contentType !== undefined && jsonMediaType.test(contentType)
+}
+
+/**
+ * Parses a JSON body, refusing one nested deeper than `maxJsonDepth` before `JSON.parse` sees it: a
+ * 1 MiB body of nested arrays costs JSON.parse (and the validator after it) hundreds of ms of blocked
+ * event loop, and no valid body here nests more than once.
+ */
+export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  const depth = nestingDepth(text, maxJsonDepth)
+  if (depth > maxJsonDepth) {
+    return {
+      ok: false,
+      message: `Malformed JSON body: arrays and objects nest deeper than ${maxJsonDepth} levels. Send a flat JSON object.`,
+    }
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch (error) {
+    return { ok: false, message: `Malformed JSON body: ${(error as Error).message}.` }
+  }
+}
+
+/** The nesting depth of `[`/`{` outside strings, scanning only until it passes `stopAbove`. */
+function nestingDepth(text: string, stopAbove: number): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index)
+    if (inString) {
+      if (char === 0x5c)
+        index++ // backslash: the next character is escaped
+      else if (char === 0x22) inString = false
+    } else if (char === 0x22) inString = true
+    else if (char === 0x5b || char === 0x7b) {
+      depth++
+      if (depth > deepest) {
+        deepest = depth
+        if (deepest > stopAbove) return deepest
+      }
+    } else if (char === 0x5d || char === 0x7d) depth--
+  }
+  return deepest
+}
