@@ -29,7 +29,7 @@ export interface ConformanceOptions {
   namePrefix?: string
   /** Seeds every generated sequence (default: random, printed in every report); the same seed replays them. */
   seed?: number
-  /** Random sequences the stateful model runs (default 10). */
+  /** Random sequences the stateful model runs (default 5). */
   maxExamples?: number
   /** Where progress and the summary go (default: stdout). */
   print?: (line: string) => void
@@ -47,7 +47,7 @@ export const defaults = {
   timeoutSeconds: 300,
   requestTimeoutSeconds: 10,
   maxResponseBytes: 4 * 1024 * 1024,
-  maxExamples: 10,
+  maxExamples: 5,
 }
 
 // The suite file sits beside this module: .ts in the repository, .js in the built package.
