@@ -44,11 +44,24 @@ const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHO
  * Never throws: a request that got no complete answer is data saying why.
  * @example await boundedRequest('http://127.0.0.1:4010/v1/pets', { method: 'GET', headers: {} }, limits)
  */
-export function boundedRequest(
+export async function boundedRequest(
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
   limits: RequestLimits,
 ): Promise<RequestOutcome> {
+  const first = await attempt(url, init, limits)
+  // A kept-alive connection the server closed while idle fails the next request sent on it before any
+  // byte of an answer (Node's docs: check `reusedSocket`). That is the connection's fault, not the
+  // server's behaviour: the request is sent once more, on a new connection.
+  if (!first.ok && first.kind === 'closed' && first.staleConnection) return attempt(url, init, limits)
+  return first
+}
+
+function attempt(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  limits: RequestLimits,
+): Promise<RequestOutcome & { staleConnection?: boolean }> {
   const left = limits.runDeadline - Date.now()
   if (left <= 0)
     return Promise.resolve({ ok: false, kind: 'run-deadline', message: 'the run’s deadline has passed' })
@@ -60,7 +73,7 @@ export function boundedRequest(
   return new Promise((resolve) => {
     let response: Received | undefined
     let settled = false
-    const finish = (outcome: RequestOutcome) => {
+    const finish = (outcome: RequestOutcome & { staleConnection?: boolean }) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
@@ -125,7 +138,9 @@ export function boundedRequest(
         ok: false,
         kind: 'closed',
         message: `the connection closed ${response ? 'mid-body' : 'before a response'} (${code || (error as Error).message})`,
-        ...(response ? { response } : {}),
+        ...(response
+          ? { response }
+          : { staleConnection: request.reusedSocket && /ECONNRESET|EPIPE/.test(code) }),
       })
     }
     // One deadline for the connection, the headers and the whole body.
