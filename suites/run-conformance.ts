@@ -61,7 +61,13 @@ const suitesDir = fileURLToPath(new URL('.', import.meta.url))
 async function suiteLocation(): Promise<{ root: string; file: string }> {
   if (!import.meta.url.endsWith('.ts')) return { root: suitesDir, file: 'animal-store.conformance.js' }
   const { cachedBundle } = await import('../scripts/bundle-cache.mjs')
-  const bundle = await cachedBundle(join(suitesDir, 'animal-store.conformance.ts'), resolve(suitesDir, '..'))
+  const bundle = await cachedBundle(
+    join(suitesDir, 'animal-store.conformance.ts'),
+    resolve(suitesDir, '..'),
+    {
+      bundlePackages: true,
+    },
+  )
   return { root: dirname(bundle), file: basename(bundle) }
 }
 
