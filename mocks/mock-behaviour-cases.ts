@@ -139,6 +139,7 @@ export function describeMockBehaviour(
         ['another scheme', `Basic ${caseApiKeys[0]}`],
         ['the key without a scheme', caseApiKeys[0]],
         ['the scheme without a key', 'Bearer '],
+        ['the key followed by a no-break space (not HTTP whitespace)', `Bearer ${caseApiKeys[0]}\u00a0`],
       ])('answers %s with 401', async (_, authorization) => {
         expect((await send({ path: '/v1/pets', headers: { authorization } })).status).toBe(401)
       })

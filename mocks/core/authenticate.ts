@@ -12,7 +12,10 @@ export function authenticate(request: MockRequest, apiKeys: ReadonlySet<string>)
   const header = request.headers.authorization
   // RFC 6750 §3: a 401 for a bearer-protected resource says which scheme it wants.
   const challenge = { 'www-authenticate': 'Bearer realm="animal-store"' }
-  if (header === undefined || header.trim() === '') {
+  // Only SP and HTAB are whitespace around a field value (RFC 9110 §5.5); String.trim() would also drop a
+  // no-break space, accepting "Bearer <key>\u00a0", which is not the key.
+  const value = header?.replace(/^[ \t]+|[ \t]+$/g, '')
+  if (value === undefined || value === '') {
     return errorResponse(
       'unauthorized',
       'Missing API key: send the header "Authorization: Bearer <API key>".',
@@ -22,14 +25,14 @@ export function authenticate(request: MockRequest, apiKeys: ReadonlySet<string>)
   // RFC 9110 §5.3: Authorization is not a list, so a comma means the request carried it more than once
   // (adapters join repeated fields with ", ", as fetch's Headers does). Which one to believe is
   // ambiguous, so none is: every adapter refuses it the same way. A bearer token holds no comma (RFC 6750 §2.1).
-  if (header.includes(',')) {
+  if (value.includes(',')) {
     return errorResponse(
       'unauthorized',
       'More than one Authorization header (or a comma-separated list): send exactly one, "Authorization: Bearer <API key>".',
       { 'www-authenticate': 'Bearer realm="animal-store", error="invalid_request"' },
     )
   }
-  const match = bearer.exec(header.trim())
+  const match = bearer.exec(value)
   if (!match) {
     return errorResponse(
       'unauthorized',
