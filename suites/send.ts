@@ -125,9 +125,26 @@ export async function send(
   if (params.body !== undefined) headers['content-type'] ??= 'application/json'
   const request = { method, url, headers, ...(params.body === undefined ? {} : { body: params.body }) }
 
-  const outcome = await boundedRequest(url, request, transport.limits)
+  // A spelling outside the contract may be refused at the door (a closed connection, a firewall that never
+  // answers): no data either way, so it gets a short wait and no verdict on the server's availability.
+  const outside = params.intent === 'no-data'
+  const limits = outside
+    ? { ...transport.limits, requestTimeoutMs: Math.min(transport.limits.requestTimeoutMs, 2_000) }
+    : transport.limits
+  const outcome = await boundedRequest(url, request, limits)
   if (!outcome.ok && outcome.kind === 'run-deadline')
     throw new RunDeadlineReached(`${method} ${url}: ${outcome.message}`)
+  if (outside && !outcome.ok && outcome.kind !== 'too-large') {
+    const exchange: Exchange = {
+      operation: operation.id,
+      request,
+      response: { status: 0, headers: {}, body: `(no answer: ${outcome.message})` },
+      violations: [],
+      bodyUsable: false,
+    }
+    recorder.exchanges.push(exchange)
+    return exchange
+  }
   if (!outcome.ok && outcome.kind !== 'too-large') {
     const response = ('response' in outcome ? outcome.response : undefined) ?? {
       status: 0,

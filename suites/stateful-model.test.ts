@@ -6,7 +6,7 @@ interface FakeOptions {
   storeName?: (name: string) => string
   /** Serves lists from a cache filled on the first list and never invalidated. */
   staleListCache?: boolean
-  /** Answers an unknown id with 200 and a placeholder pet. */
+  /** Answers an unknown id with 200 and a placeholder pet (id 0: a pet at the very id asked for could exist). */
   placeholderForUnknown?: boolean
   /** Hands out the same id to creates that overlap in time. */
   racyIds?: boolean
@@ -72,7 +72,7 @@ function createFakeApi(options: FakeOptions = {}): ModelApi & { requests: string
       const pet = pets.get(Number(id))
       if (pet) return reply(request, 200, { ...pet })
       if (options.placeholderForUnknown)
-        return reply(request, 200, { id: Number(id), name: '', categoryId: 0 })
+        return reply(request, 200, { id: 0, name: '', categoryId: 0 })
       return reply(request, 404, { code: 'not_found', message: 'no such pet', status: 404 })
     },
   }

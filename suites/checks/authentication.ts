@@ -60,6 +60,7 @@ const pathSpellingChecks: Check[] = requests.map(({ operation, path, body }) => 
   async run({ send, target, warn }) {
     const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, '')
     const concrete = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => String(path[name] ?? 1))
+    const notRefused: string[] = []
     for (const spelling of pathSpellings(`${basePath}${concrete}`)) {
       const answer = await send(operation.id, {
         intent: 'no-data',
@@ -68,11 +69,15 @@ const pathSpellingChecks: Check[] = requests.map(({ operation, path, body }) => 
         authorization: null,
         ...(body === undefined ? {} : { body }),
       })
-      if (spelling.sameUri && answer.response.status !== 401)
-        warn(
-          `${operation.method} ${spelling.path} (${spelling.label}) without a key answered ${answer.response.status}; by RFC 3986 §6.2.2 it is the same URI as ${basePath}${concrete}, which needs 401.`,
-        )
+      // Status 0: the server closed or ignored it, which returns no data either.
+      const { status } = answer.response
+      if (spelling.sameUri && status !== 401 && status !== 0) notRefused.push(`${spelling.path} ${status}`)
     }
+    // One warning per operation, listing the spellings: a person reads one line, not a dozen.
+    if (notRefused.length > 0)
+      warn(
+        `${operation.method} ${basePath}${concrete} without a key: spellings RFC 3986 §6.2.2 makes the same URI answered other than 401 (${notRefused.join(', ')}).`,
+      )
   },
 }))
 
