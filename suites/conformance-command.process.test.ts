@@ -257,6 +257,16 @@ describe('npm run conformance exits 2 for what is not the server’s fault', () 
       )
       expect(code, output).toBe(2)
       expect(output).toContain('Cannot write reports to')
+      // Under /proc, Node 20's recursive mkdir would never return: the run must still end at once.
+      const proc = await conformance(
+        ['--base-url', `${server.url}/v1`, '--report-dir', '/proc/animal-store-reports'],
+        {
+          env: { CONFORMANCE_API_KEY: key },
+          timeoutMs: 30_000,
+        },
+      )
+      expect(proc.code, proc.output).toBe(2)
+      expect(proc.output).toContain('Cannot write reports to /proc/animal-store-reports')
       expect(requests).toBe(0)
     } finally {
       await server.close()

@@ -1,5 +1,5 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { boundedRequest, type RequestLimits } from './bounded-request.ts'
 
 /**
@@ -39,7 +39,7 @@ export async function preflight(
 /** A report directory that cannot be written is known before the run, not after it. */
 export function ensureWritableDirectory(dir: string): string | undefined {
   try {
-    mkdirSync(dir, { recursive: true })
+    makeDirectory(dir)
     // A real write: permission bits say nothing to root, nor about a read-only file system.
     const probe = join(dir, `.write-probe-${process.pid}`)
     writeFileSync(probe, '')
@@ -48,4 +48,17 @@ export function ensureWritableDirectory(dir: string): string | undefined {
   } catch (error) {
     return `Cannot write reports to ${dir} (${(error as { code?: string }).code ?? (error as Error).message}). Choose another --report-dir.`
   }
+}
+
+/**
+ * mkdir -p, one level at a time: Node 20's recursive mkdirSync never returns for a path under /proc
+ * (it retries the parent forever), and a report directory must fail fast, not hang the run.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = []
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing.unshift(at)
+    if (dirname(at) === at) break
+  }
+  for (const level of missing) mkdirSync(level)
 }

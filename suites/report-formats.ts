@@ -58,7 +58,7 @@ export function toConsoleText(report: ConformanceReport): string {
   lines.push(
     '',
     createdLine(report),
-    `Seed ${report.target.seed}: npm run conformance -- --seed ${report.target.seed} replays the generated requests.`,
+    `Seed ${report.target.seed}: npm run conformance -- --base-url ${report.target.baseUrl} --seed ${report.target.seed} replays the generated requests.`,
     '',
     `${headline[report.verdict]}: ${totalsLine(report)}`,
   )

@@ -80,6 +80,10 @@ async function suiteLocation(): Promise<{ root: string; file: string }> {
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
   const print = options.print ?? ((line: string) => console.log(line))
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  if (baseUrl === '')
+    return problem(
+      'No base URL: pass --base-url (with its version prefix, e.g. https://host/v1) or set CONFORMANCE_BASE_URL.',
+    )
   if (!/^https?:\/\/[^/]/.test(baseUrl))
     return problem(
       `The base URL must be an http(s) URL including /v1, such as http://127.0.0.1:4010/v1; got "${options.baseUrl}".`,

@@ -71,8 +71,7 @@ function createFakeApi(options: FakeOptions = {}): ModelApi & { requests: string
       const request = `GET /pets/${id}`
       const pet = pets.get(Number(id))
       if (pet) return reply(request, 200, { ...pet })
-      if (options.placeholderForUnknown)
-        return reply(request, 200, { id: 0, name: '', categoryId: 0 })
+      if (options.placeholderForUnknown) return reply(request, 200, { id: 0, name: '', categoryId: 0 })
       return reply(request, 404, { code: 'not_found', message: 'no such pet', status: 404 })
     },
   }

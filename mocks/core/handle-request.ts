@@ -12,6 +12,7 @@ import { corsHeaders, preflight } from './cors.ts'
 import { errorResponse } from './error-codes.ts'
 import type { MockRequest, MockResponse } from './mock-http.ts'
 import type { MockState } from './mock-state.ts'
+import { normalizePath } from './normalize-path.ts'
 import { petActions } from './pet-actions.ts'
 import { forcedResponse } from './prefer-code.ts'
 import { ResponseCache } from './response-cache.ts'
@@ -98,8 +99,11 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
     return action({ store: state.store, input: validated.input, basePath })
   }
 
-  return (request) => {
-    const origin = request.headers.origin
+  return (received) => {
+    const origin = received.headers.origin
+    // Every spelling RFC 3986 makes the same URI is the same resource, auth included.
+    const normalized = normalizePath(received.path)
+    const request = normalized === received.path ? received : { ...received, path: normalized }
     try {
       const path = request.path
       // The control endpoints grant no CORS at all, preflight included: no page on another origin may
