@@ -10,8 +10,8 @@ const needsWork = /%|\/\.\.?(?:\/|$)/
  */
 export function normalizePath(path: string): string {
   if (!needsWork.test(path)) return path
-  const decoded = path.replace(encodedUnreserved, (escape) =>
-    String.fromCharCode(Number.parseInt(escape.slice(1), 16)),
+  const decoded = path.replace(encodedUnreserved, (encoded) =>
+    String.fromCharCode(Number.parseInt(encoded.slice(1), 16)),
   )
   const output: string[] = []
   for (const segment of decoded.split('/').slice(1)) {
