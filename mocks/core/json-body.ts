@@ -1,13 +1,8 @@
 /** The deepest nesting of arrays and objects a body may have. NewPet needs 1; seed options need 1. */
 export const maxJsonDepth = 32
 
-// A JSON body: application/json, or a structured +json type (RFC 6839 §3.1), parameters allowed.
-const jsonMediaType = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
-
-/** Whether a Content-Type header names JSON. */
-export function isJsonMediaType(contentType: string | undefined): boolean {
-  return contentType !== undefined && jsonMediaType.test(contentType)
-}
+// The mock and the suite read "is this JSON?" the same way: one test, beside the contract.
+export { isJsonMediaType } from '../../contract/json-media-type.ts'
 
 /**
  * Parses a JSON body, refusing one nested deeper than `maxJsonDepth` before `JSON.parse` sees it: a
