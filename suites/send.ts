@@ -11,6 +11,7 @@ import {
   RunDeadlineReached,
 } from './exchange.ts'
 import { schemaWhere, type Violation } from './findings.ts'
+import { parseJson } from './parse-json.ts'
 import { unsafeIntegers } from './raw-integers.ts'
 import type { ConformanceTarget } from './target.ts'
 
@@ -114,7 +115,7 @@ export async function send(
   const viaPrism =
     target.prismUrl !== undefined &&
     params.originPath === undefined &&
-    !(params.body !== undefined && params.body !== '' && !parses(params.body))
+    !(params.body !== undefined && params.body !== '' && parseJson(params.body) === undefined)
   const url =
     params.originPath !== undefined
       ? `${new URL(target.baseUrl).origin}${params.originPath}`
@@ -194,15 +195,6 @@ export async function send(
   judgeResponse(exchange, operation, params, recorder)
   judgePrism(exchange, operation, recorder)
   return exchange
-}
-
-function parses(text: string): boolean {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** The rules every response must keep, whichever check sent the request. */

@@ -2,6 +2,7 @@ import type { NewPet, Pet } from '../../contract/types.ts'
 import { bodyOf, type Check, changedValue, createPetStep, differences } from '../check-context.ts'
 import { ensure } from '../exchange.ts'
 import { nearMissPathIds, nearMissQueries, validBodies } from '../generated-values.ts'
+import { parseJson } from '../parse-json.ts'
 
 const group = 'values'
 
@@ -74,7 +75,7 @@ const nearMissIdChecks: Check[] = nearMissPathIds('getPet').map(({ label, pathId
     if (answer.response.status < 200 || answer.response.status > 299) return
     const id = Number(decodeURIComponent(pathId))
     // The purpose first: a 2xx is acceptable only as the pet with that very id, whatever its body's faults.
-    const served = parsed(answer.response.body) as Partial<Pet> | undefined
+    const served = parseJson(answer.response.body) as Partial<Pet> | undefined
     ensure(
       served?.id === id,
       { rule: 'wrong-status', where: 'getPet unknown id' },
@@ -83,13 +84,5 @@ const nearMissIdChecks: Check[] = nearMissPathIds('getPet').map(({ label, pathId
     )
   },
 }))
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
 
 export const generatedValueChecks: Check[] = [...roundTrips, ...nearMissQueryChecks, ...nearMissIdChecks]
