@@ -84,15 +84,7 @@ export function createRunState(target: ConformanceTarget): RunState {
     send: countingSend(transport, fixtureRecorder, created),
   }
 
-  const create = async (sent: NewPet) => {
-    // A shared step: whatever it finds wrong blocks the checks that need it, instead of failing each.
-    try {
-      return await createPetStep(fixtureContext, sent)
-    } catch (error) {
-      if (error instanceof CheckFailure) throw new CheckBlocked(error.violation)
-      throw error
-    }
-  }
+  const create = (sent: NewPet) => blocking(() => createPetStep(fixtureContext, sent))
   const once = <T>(make: () => Promise<T>) => {
     let made: Promise<T> | undefined
     return () => {
@@ -146,6 +138,7 @@ export function createRunState(target: ConformanceTarget): RunState {
   return { target, transport, fixtures, seen, excused, created }
 }
 
+/** A shared step: whatever it finds wrong blocks the checks that need it, instead of failing each. */
 async function blocking<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step()
