@@ -1,3 +1,4 @@
+import type { ValidateFunction } from 'ajv'
 import { ContractError } from './contract-error.ts'
 import type { OpenApiDocument } from './openapi-document.ts'
 import { listOperations, type Operation } from './operations.ts'
@@ -11,8 +12,14 @@ export interface Contract extends ContractValidators {
   operation(id: string): Operation
 }
 
-/** Builds the contract's operations and validators from a parsed document. Pure: no I/O. */
-export function loadContract(document: OpenApiDocument): Contract {
+/**
+ * Builds the contract's operations and validators from a parsed document and its validators compiled
+ * ahead of time (contract/validators.gen.ts). Pure: no I/O.
+ */
+export function loadContract(
+  document: OpenApiDocument,
+  compiledValidators: Readonly<Record<string, ValidateFunction>>,
+): Contract {
   const operations = listOperations(document)
   const byId = new Map(operations.map((operation) => [operation.id, operation]))
   return {
@@ -27,6 +34,6 @@ export function loadContract(document: OpenApiDocument): Contract {
       }
       return operation
     },
-    ...createValidators(document, operations),
+    ...createValidators(operations, compiledValidators),
   }
 }

@@ -14,7 +14,7 @@ const generate = (...args: string[]) =>
     cwd: root,
     timeout: 60_000,
   })
-const generated = ['types.gen.ts', 'openapi.gen.ts']
+const generated = ['types.gen.ts', 'openapi.gen.ts', 'validators.gen.ts']
 
 describe('npm run generate', () => {
   it('writes exactly the committed, Biome-formatted files from the unchanged YAML', async () => {
@@ -33,6 +33,7 @@ describe('npm run generate', () => {
     const { stdout } = await generate()
     expect(stdout).toContain('contract/types.gen.ts is up to date.')
     expect(stdout).toContain('contract/openapi.gen.ts is up to date.')
+    expect(stdout).toContain('contract/validators.gen.ts is up to date.')
     expect(generated.map((name) => statSync(join(root, 'contract', name)).mtimeMs)).toEqual(before)
   })
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { contractPath, contractSha256 } from '../contract/contract-path.ts'
 import { readContractDocument } from '../contract/read-document.ts'
+import { validatorsModule } from '../contract/validators-module.ts'
 import { runCommand } from './run-command.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -13,14 +14,15 @@ const contractDir = join(root, 'contract')
 
 const help = `Usage: npm run generate [-- --out-dir DIR]
 
-Regenerates the two files made from contract/openapi.yaml, after you edit it:
-  contract/types.gen.ts    TypeScript types (openapi-typescript)
-  contract/openapi.gen.ts  the document as a module, which every runtime loads (formatted by Biome)
+Regenerates the three files made from contract/openapi.yaml, after you edit it:
+  contract/types.gen.ts       TypeScript types (openapi-typescript)
+  contract/openapi.gen.ts     the document as a module, which every runtime loads (formatted by Biome)
+  contract/validators.gen.ts  its Ajv validators, compiled ahead of time (Ajv standalone code)
 A file whose content would not change is left untouched, so running it on an unchanged YAML changes
-nothing. npm test fails while either file is stale.
+nothing. npm test fails while any of them is stale.
 
 Options:
-  --out-dir DIR  write the two files into DIR instead of contract/ (to compare, say)
+  --out-dir DIR  write the three files into DIR instead of contract/ (to compare, say)
   --help         show this help`
 
 await runCommand(help, async (argv) => {
@@ -34,6 +36,7 @@ await runCommand(help, async (argv) => {
   for (const [name, content] of [
     ['types.gen.ts', generateTypes()],
     ['openapi.gen.ts', generateDocumentModule()],
+    ['validators.gen.ts', validatorsModule(readContractDocument(), contractSha256())],
   ] as const) {
     const target = join(outDir, name)
     const shown = relative(process.cwd(), target) || target
