@@ -106,6 +106,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     maxExamples: options.maxExamples ?? defaults.maxExamples,
   }
+  // vitest and the suite's bundle load while the pre-flight waits for the server: loading them is CPU,
+  // the pre-flight is a round trip. Loaded here, not at the top, so `--help` and a wrong argument do not
+  // pay for vitest; a run the pre-flight stops exits without waiting for them.
+  const loading = Promise.all([import('vitest/node'), suiteLocation()])
+  loading.catch(() => {})
   const blocker = await preflight(baseUrl, target.apiKey, {
     requestTimeoutMs: target.requestTimeoutMs,
     maxResponseBytes: target.maxResponseBytes,
@@ -131,9 +136,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     const reporter = new ConformanceReporter(facts, print)
     const startedAt = new Date()
-    // Loaded here, not at the top: `--help` and a failed pre-flight should not pay for vitest.
-    const { startVitest } = await import('vitest/node')
-    const suite = await suiteLocation()
+    const [{ startVitest }, suite] = await loading
     const vitest = await startVitest(
       'test',
       [],
