@@ -1,6 +1,6 @@
 import { describe, inject, it } from 'vitest'
 import { type Check, createRunState } from './check-context.ts'
-import { allChecks } from './checks/index.ts'
+import { allChecks, finalChecks } from './checks/index.ts'
 import type { CheckMeta } from './conformance-meta.ts'
 import { coverageCheck, coverageTable } from './coverage.ts'
 import type { Violation } from './findings.ts'
@@ -23,20 +23,32 @@ const notChecked = (check: Check): CheckResult => ({
   notes: [],
 })
 
-// Every group runs concurrently with the others (vitest's `sequence.concurrent`, at most `maxConcurrency`
-// checks at a time); coverage waits until every other check has finished.
-let remaining = allChecks.length
-let everyCheckDone: () => void = () => {}
-const allDone = new Promise<void>((done) => {
-  everyCheckDone = done
-})
+// Three stages, each starting once the one before has finished: every check (its groups concurrent, at
+// most `maxConcurrency` checks at a time), then the checks that look back over the whole run, then coverage.
+function stage(checks: number, after: Promise<void>) {
+  let left = checks
+  let finished: () => void = () => {}
+  const done = new Promise<void>((resolve) => {
+    finished = resolve
+  })
+  if (left === 0) void after.then(finished)
+  return {
+    after,
+    done,
+    checkDone() {
+      if (--left === 0) finished()
+    },
+  }
+}
+type Stage = ReturnType<typeof stage>
+const checksStage = stage(allChecks.length, Promise.resolve())
+const finalStage = stage(finalChecks.length, checksStage.done)
+const coverageStage = stage(1, finalStage.done)
 
-const test = (check: Check, extra?: () => Omit<CheckMeta, 'result'>) =>
+const test = (check: Check, when: Stage, extra?: () => Omit<CheckMeta, 'result'>) =>
   it(check.name, async ({ task, skip }) => {
-    if (extra) await allDone
-    const result = await judge(check).finally(() => {
-      if (!extra && --remaining === 0) everyCheckDone()
-    })
+    await when.after
+    const result = await judge(check).finally(() => when.checkDone())
     for (const violation of [...result.violations, ...(result.blockedBy ? [result.blockedBy] : [])])
       if (!violated.has(violation.operation)) violated.set(violation.operation, violation)
     task.meta.conformance = { result, ...extra?.() }
@@ -52,13 +64,18 @@ const judge = (check: Check) =>
 
 for (const [group, checks] of groups) {
   describe.concurrent(group, () => {
-    for (const check of checks) test(check)
+    for (const check of checks) test(check, checksStage)
   })
 }
 
+// Once every check above has finished: what the whole run's traffic may have undone.
+describe('end of run', () => {
+  for (const check of finalChecks) test(check, finalStage)
+})
+
 // Last, once every other check has run: coverage of the declared operation × status pairs.
 describe('coverage', () => {
-  test(coverageCheck(run, violated), () => ({
+  test(coverageCheck(run, violated), coverageStage, () => ({
     run: { coverage: coverageTable(run), created: run.created.count, namePrefix: run.fixtures.runId },
   }))
 })

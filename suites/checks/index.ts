@@ -4,10 +4,13 @@ import { createPetChecks } from './create-pet.ts'
 import { generatedValueChecks } from './generated-values.ts'
 import { getPetChecks } from './get-pet.ts'
 import { listPetsChecks } from './list-pets.ts'
-import { statefulChecks } from './stateful-links.ts'
+import { createdPetsSurvive, statefulChecks } from './stateful-links.ts'
 import { statefulModelCheck } from './stateful-model.ts'
 
-/** Every check of the suite but coverage (which runs last, over what the others saw). */
+/** Checks that look back over the whole run: they start once every check of `allChecks` has finished. */
+export const finalChecks: Check[] = [createdPetsSurvive]
+
+/** Every check of the suite but the final ones and coverage (which runs last, over what all others saw). */
 export const allChecks: Check[] = [
   // The longest check, one sequence after another: started first, it overlaps all the others.
   statefulModelCheck,
