@@ -40,7 +40,7 @@ Options:
   --sizes LIST      store sizes for the list-latency run (default 1000,100000,1000000)
   --skip-prism      leave Prism out (it needs ~3 s to start)
   --conformance-rounds N
-                    full conformance runs (and trivial vitest runs) to time, alternating (default 5;
+                    full conformance runs (and trivial vitest runs) to time, alternating (default 7;
                     0 leaves the conformance start-up out)
   --help            show this help`
 
@@ -87,7 +87,7 @@ await runCommand(help, async (argv) => {
       load: { type: 'string', default: 'auto' },
       sizes: { type: 'string', default: '1000,100000,1000000' },
       'skip-prism': { type: 'boolean', default: false },
-      'conformance-rounds': { type: 'string', default: '5' },
+      'conformance-rounds': { type: 'string', default: '7' },
       help: { type: 'boolean', default: false },
     },
   })
