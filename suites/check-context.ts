@@ -104,10 +104,7 @@ export function createRunState(target: ConformanceTarget): RunState {
     if (new Set(ids).size !== ids.length) throw new CheckBlocked(duplicateIds(ids, withoutStatus.exchange))
     return { byStatus: { available, pending, sold }, withoutStatus }
   })
-  const list = async (query: Record<string, string | number>) => {
-    const exchange = await fixtureContext.send('listPets', { intent: 'valid', query })
-    return bodyOf<Pet[]>(exchange, { rule: 'wrong-status', where: 'listPets answers a valid request' }, 200)
-  }
+  const list = async (query: Record<string, string | number>) => (await listPets(fixtureContext, query)).pets
   let growing: Promise<boolean> | undefined
   const fixtures: Fixtures = {
     runId,
@@ -196,6 +193,16 @@ export async function createPetStep(
   const duplicate = exchange.violations.find((violation) => violation.rule === 'duplicate-id')
   if (duplicate) throw new CheckFailure(duplicate, exchange)
   return { sent, pet, exchange }
+}
+
+/** Lists with a valid query: the answer must be 200 with a bare array of Pet. */
+export async function listPets(
+  context: Pick<CheckContext, 'send'>,
+  query: Record<string, string | number>,
+): Promise<{ listed: Exchange; pets: Pet[] }> {
+  const listed = await context.send('listPets', { intent: 'valid', query })
+  const pets = bodyOf<Pet[]>(listed, { rule: 'wrong-status', where: 'listPets answers a valid request' }, 200)
+  return { listed, pets }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { NewPet, Pet } from '../../contract/types.ts'
-import { bodyOf, type Check, changedValue, createPetStep, differences } from '../check-context.ts'
+import { bodyOf, type Check, changedValue, createPetStep, differences, listPets } from '../check-context.ts'
 import { ensure } from '../exchange.ts'
 import { nearMissPathIds, nearMissQueries, validBodies } from '../generated-values.ts'
 import { parseJson } from '../parse-json.ts'
@@ -28,15 +28,7 @@ const roundTrips: Check[] = validBodies('createPet').map(({ label, value }) => (
     ensure(byId.length === 0, changedValue, `${label}: GET /pets/${pet.id} ${byId.join('; ')}.`, found)
     // Under its status when it was sent with one; else the unfiltered page (where it may not fit).
     const status = sent.status ?? undefined
-    const listed = await context.send('listPets', {
-      intent: 'valid',
-      query: { ...(status ? { status } : {}), limit: 100 },
-    })
-    const pets = bodyOf<Pet[]>(
-      listed,
-      { rule: 'wrong-status', where: 'listPets answers a valid request' },
-      200,
-    )
+    const { listed, pets } = await listPets(context, { ...(status ? { status } : {}), limit: 100 })
     const inList = pets.find((candidate) => candidate.id === pet.id)
     if (!inList) {
       ensure(

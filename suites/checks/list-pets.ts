@@ -1,17 +1,9 @@
-import type { Pet } from '../../contract/types.ts'
-import { bodyOf, type Check, type CheckContext } from '../check-context.ts'
+import { type Check, listPets as list } from '../check-context.ts'
 import { CheckSkipped, ensure } from '../exchange.ts'
 import { statuses } from './contract-values.ts'
 
 const group = 'listPets'
-const answers = { rule: 'wrong-status', where: 'listPets answers a valid request' } as const
 const limitRule = { rule: 'limit', where: 'query limit' } as const
-
-/** Lists with a valid query: the answer must be 200 with a bare array of Pet. */
-async function list(context: CheckContext, query: Record<string, string | number>) {
-  const listed = await context.send('listPets', { intent: 'valid', query })
-  return { listed, pets: bodyOf<Pet[]>(listed, answers, 200) }
-}
 
 export const listPetsChecks: Check[] = [
   {

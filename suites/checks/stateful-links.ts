@@ -8,6 +8,7 @@ import {
   createPetStep,
   differences,
   duplicateIds,
+  listPets,
 } from '../check-context.ts'
 import { CheckFailure, ensure } from '../exchange.ts'
 
@@ -35,6 +36,12 @@ async function readBack(context: CheckContext, { sent, pet }: CreatedPet) {
   )
 }
 
+/** Reads back the run's first pets: one of each status and one created without. */
+async function readBackFirstPets(context: CheckContext) {
+  const { byStatus, withoutStatus } = await context.fixtures.createdPets()
+  for (const created of [...Object.values(byStatus), withoutStatus]) await readBack(context, created)
+}
+
 /**
  * Runs once every other check has finished: the pets the run created first are still there, unchanged,
  * after all the creates since. A store that evicts (an LRU cache, a capped table) loses them by then.
@@ -43,10 +50,7 @@ export const createdPetsSurvive: Check = {
   group,
   name: 'the pets created first are still served, unchanged, at the end of the run',
   writes: true,
-  async run(context) {
-    const { byStatus, withoutStatus } = await context.fixtures.createdPets()
-    for (const created of [...Object.values(byStatus), withoutStatus]) await readBack(context, created)
-  },
+  run: readBackFirstPets,
 }
 
 export const statefulChecks: Check[] = [
@@ -54,10 +58,7 @@ export const statefulChecks: Check[] = [
     group,
     name: 'a created pet is served by GET /pets/{petId} as it was sent',
     writes: true,
-    async run(context) {
-      const { byStatus, withoutStatus } = await context.fixtures.createdPets()
-      for (const created of [...Object.values(byStatus), withoutStatus]) await readBack(context, created)
-    },
+    run: readBackFirstPets,
   },
   {
     group,
@@ -66,12 +67,7 @@ export const statefulChecks: Check[] = [
     async run(context) {
       const { byStatus } = await context.fixtures.createdPets()
       for (const [status, { sent, pet }] of Object.entries(byStatus)) {
-        const listed = await context.send('listPets', { intent: 'valid', query: { status, limit: 100 } })
-        const pets = bodyOf<Pet[]>(
-          listed,
-          { rule: 'wrong-status', where: 'listPets answers a valid request' },
-          200,
-        )
+        const { listed, pets } = await listPets(context, { status, limit: 100 })
         const found = pets.find((candidate) => candidate.id === pet.id)
         // With a full page the pet may be on a page the contract gives no way to reach.
         if (!found && pets.length >= 100) {
@@ -105,12 +101,7 @@ export const statefulChecks: Check[] = [
       // and filters them afterwards answers an empty page here whenever its first row has another status.
       const { byStatus } = await context.fixtures.createdPets()
       for (const [status, { pet }] of Object.entries(byStatus)) {
-        const listed = await context.send('listPets', { intent: 'valid', query: { status, limit: 1 } })
-        const pets = bodyOf<Pet[]>(
-          listed,
-          { rule: 'wrong-status', where: 'listPets answers a valid request' },
-          200,
-        )
+        const { listed, pets } = await listPets(context, { status, limit: 1 })
         ensure(
           pets.length > 0,
           lost,
