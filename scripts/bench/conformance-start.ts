@@ -34,11 +34,12 @@ function wallMs(args: string[], cwd: string): number {
   return performance.now() - started
 }
 
-// Every run starts from the same empty store, so every run does the same work (the mock's test control,
-// outside the API; not timed). A connection of its own each time: the mock closes idle ones meanwhile.
-function emptyStore(port: number): Promise<void> {
+// Every run starts from the store `npm start` serves (its default seed), so every run does the same work,
+// the work a developer's run against the local mock does (the mock's test control, outside the API; not
+// timed). A connection of its own each time: the mock closes idle ones meanwhile.
+function freshStore(port: number): Promise<void> {
   return new Promise((done, fail) => {
-    const body = JSON.stringify({ pets: 0 })
+    const body = '{}'
     const request = httpRequest(
       {
         host: '127.0.0.1',
@@ -69,8 +70,8 @@ const median = (values: number[]) =>
 
 /**
  * Times, alternately and in the same run, vitest running one trivial test file (no config, its own
- * folder) and a full conformance run against our mock (its own process, an empty store so that every run
- * does the same work). Both are whole processes, start-up included: that is what a pipeline waits for.
+ * folder) and a full conformance run against our mock (its own process, back to its default store before
+ * every run so that every run does the same work). Both are whole processes, start-up included: that is what a pipeline waits for.
  */
 export async function measureConformanceStart(rounds = 7): Promise<ConformanceStart> {
   const scratch = mkdtempSync(join(tmpdir(), 'bench-conformance-'))
@@ -85,8 +86,6 @@ export async function measureConformanceStart(rounds = 7): Promise<ConformanceSt
       String(port),
       '--api-key',
       'bench-key',
-      '--pets',
-      '0',
     ],
     { url: `http://127.0.0.1:${port}/v1/pets`, headers: { authorization: 'Bearer bench-key' } },
   )
@@ -108,7 +107,7 @@ export async function measureConformanceStart(rounds = 7): Promise<ConformanceSt
     const full: number[] = []
     for (let round = 0; round < rounds; round++) {
       trivial.push(wallMs([vitestBin, 'run', '--root', scratch], scratch))
-      await emptyStore(port)
+      await freshStore(port)
       full.push(wallMs(conformance, root))
     }
     const trivialVitestMs = median(trivial)
