@@ -8,6 +8,7 @@ import {
   describeExchange,
   type Exchange,
   ensure,
+  jsonOf,
 } from './exchange.ts'
 import type { RuleId, Violation } from './findings.ts'
 import { type Recorder, type SendParams, send, type Transport } from './send.ts'
@@ -31,6 +32,11 @@ export interface CheckContext {
   send(operationId: string, params: SendParams): Promise<Exchange>
   fixtures: Fixtures
   warn(message: string): void
+  /**
+   * `GET /pets` with this query, sent after every write this check made was answered; checks that ask
+   * for the same query before it leaves share it (each of their writes was answered by then too).
+   */
+  listAfterWrites(query: Record<string, string | number>): Promise<Exchange>
 }
 
 /** A pet this run created: what it sent, and what the server answered (its id is the server's). */
@@ -61,6 +67,8 @@ export interface RunState {
   excused: Set<string>
   /** Pets this run created on the target (the API cannot delete them), and their ids. */
   created: Created
+  /** The list request about to leave for each query, shared by the checks waiting for it. */
+  nextLists: Map<string, Promise<Exchange>>
 }
 
 /** Everything a run needs to start: the target and the bounds of each request. */
@@ -132,7 +140,7 @@ export function createRunState(target: ConformanceTarget): RunState {
       return growing
     },
   }
-  return { target, transport, fixtures, seen, excused, created }
+  return { target, transport, fixtures, seen, excused, created, nextLists: new Map() }
 }
 
 /** A shared step: whatever it finds wrong blocks the checks that need it, instead of failing each. */
@@ -160,7 +168,7 @@ function countingSend(transport: Transport, recorder: Recorder, created: Created
     if (operationId !== 'createPet' || exchange.response.status < 200 || exchange.response.status > 299)
       return exchange
     created.count++
-    const id = exchange.bodyUsable ? (JSON.parse(exchange.response.body) as { id?: unknown }).id : undefined
+    const id = exchange.bodyUsable ? (jsonOf(exchange) as { id?: unknown } | undefined)?.id : undefined
     if (id === undefined) return exchange
     if (created.ids.has(id)) exchange.violations.unshift(duplicateIds([id as number, id as number], exchange))
     created.ids.add(id)
@@ -177,6 +185,22 @@ export function createCheckContext(run: RunState): CheckContext {
     fixtures: run.fixtures,
     send: countingSend(run.transport, recorder, run.created),
     warn: (message) => recorder.warnings.push(message),
+    async listAfterWrites(query) {
+      const key = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]))
+      let next = run.nextLists.get(key.toString())
+      if (!next) {
+        // It leaves on the next turn of the event loop, with every check that asked before then.
+        const shared: Recorder = { exchanges: [], warnings: [], notes: [], seen: run.seen }
+        next = new Promise<void>((leave) => setImmediate(leave)).then(() => {
+          run.nextLists.delete(key.toString())
+          return send(run.transport, shared, 'listPets', { intent: 'valid', query })
+        })
+        run.nextLists.set(key.toString(), next)
+      }
+      const exchange = await next
+      recorder.exchanges.push(exchange)
+      return exchange
+    },
   }
 }
 
@@ -195,14 +219,16 @@ export async function createPetStep(
   return { sent, pet, exchange }
 }
 
+/** What a list with a valid query must be: 200 with a bare array of Pet. */
+export const listAnswers = { rule: 'wrong-status', where: 'listPets answers a valid request' } as const
+
 /** Lists with a valid query: the answer must be 200 with a bare array of Pet. */
 export async function listPets(
   context: Pick<CheckContext, 'send'>,
   query: Record<string, string | number>,
 ): Promise<{ listed: Exchange; pets: Pet[] }> {
   const listed = await context.send('listPets', { intent: 'valid', query })
-  const pets = bodyOf<Pet[]>(listed, { rule: 'wrong-status', where: 'listPets answers a valid request' }, 200)
-  return { listed, pets }
+  return { listed, pets: bodyOf<Pet[]>(listed, listAnswers, 200) }
 }
 
 /**
@@ -227,7 +253,7 @@ export function bodyOf<T>(
     )
   }
   if (!exchange.bodyUsable) throw new CheckFailure(root ?? unusable(exchange), exchange)
-  return JSON.parse(exchange.response.body) as T
+  return jsonOf(exchange) as T
 }
 
 function unusable(exchange: Exchange): Violation {

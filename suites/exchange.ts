@@ -1,4 +1,5 @@
 import type { RuleId, Violation } from './findings.ts'
+import { parseJson } from './parse-json.ts'
 
 /** One request the suite sent and what came back, kept for the report of the check that sent it. */
 export interface Exchange {
@@ -10,6 +11,8 @@ export interface Exchange {
   violations: Violation[]
   /** False when the body cannot be used: not JSON, or not the declared schema. */
   bodyUsable: boolean
+  /** The body as JSON, once judging has parsed it (so that checks do not parse it again). */
+  json?: unknown
   /** Violations Prism's proxy listed in `sl-violations` (only with --via-prism). */
   prismViolations?: { location: string[]; severity: string; message: string }[]
 }
@@ -102,4 +105,9 @@ function redact(value: string): string {
   const [scheme, key] = value.split(/\s+/, 2)
   if (key === undefined) return value.length > 4 ? `${value.slice(0, 2)}…` : '…'
   return `${scheme} ${key.length > 4 ? `${key.slice(0, 2)}…${key.slice(-2)}` : '…'}`
+}
+
+/** The exchange's body as JSON: parsed once, when it was judged, else now (undefined if it is not JSON). */
+export function jsonOf(exchange: Exchange): unknown {
+  return 'json' in exchange ? exchange.json : parseJson(exchange.response.body)
 }

@@ -251,6 +251,7 @@ function judgeResponse(
     let parsed: unknown
     try {
       parsed = JSON.parse(body)
+      exchange.json = parsed
     } catch {
       exchange.bodyUsable = false
       violate('body-schema', `${bodyWhere} body is not JSON`, `${name} ${status} body is not JSON.`)

@@ -1,8 +1,14 @@
 import type { NewPet, Pet } from '../../contract/types.ts'
-import { bodyOf, type Check, changedValue, createPetStep, differences, listPets } from '../check-context.ts'
-import { ensure } from '../exchange.ts'
+import {
+  bodyOf,
+  type Check,
+  changedValue,
+  createPetStep,
+  differences,
+  listAnswers,
+} from '../check-context.ts'
+import { ensure, jsonOf } from '../exchange.ts'
 import { nearMissPathIds, nearMissQueries, validBodies } from '../generated-values.ts'
-import { parseJson } from '../parse-json.ts'
 
 const group = 'values'
 
@@ -28,7 +34,8 @@ const roundTrips: Check[] = validBodies('createPet').map(({ label, value }) => (
     ensure(byId.length === 0, changedValue, `${label}: GET /pets/${pet.id} ${byId.join('; ')}.`, found)
     // Under its status when it was sent with one; else the unfiltered page (where it may not fit).
     const status = sent.status ?? undefined
-    const { listed, pets } = await listPets(context, { ...(status ? { status } : {}), limit: 100 })
+    const listed = await context.listAfterWrites({ ...(status ? { status } : {}), limit: 100 })
+    const pets = bodyOf<Pet[]>(listed, listAnswers, 200)
     const inList = pets.find((candidate) => candidate.id === pet.id)
     if (!inList) {
       ensure(
@@ -67,7 +74,7 @@ const nearMissIdChecks: Check[] = nearMissPathIds('getPet').map(({ label, pathId
     if (answer.response.status < 200 || answer.response.status > 299) return
     const id = Number(decodeURIComponent(pathId))
     // The purpose first: a 2xx is acceptable only as the pet with that very id, whatever its body's faults.
-    const served = parseJson(answer.response.body) as Partial<Pet> | undefined
+    const served = jsonOf(answer) as Partial<Pet> | undefined
     ensure(
       served?.id === id,
       { rule: 'wrong-status', where: 'getPet unknown id' },

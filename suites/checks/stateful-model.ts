@@ -1,7 +1,6 @@
 import { type Check, type CheckContext, changedValue } from '../check-context.ts'
-import { CheckBlocked, CheckFailure, type Exchange, RunDeadlineReached } from '../exchange.ts'
+import { CheckBlocked, CheckFailure, type Exchange, jsonOf, RunDeadlineReached } from '../exchange.ts'
 import type { Violation } from '../findings.ts'
-import { parseJson } from '../parse-json.ts'
 import type { SendParams } from '../send.ts'
 import { type ModelApi, type Reply, runStatefulModel, type StatefulResult } from '../stateful-model.ts'
 
@@ -14,7 +13,7 @@ function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelAp
   const call = async (operationId: string, params: SendParams, request: string): Promise<Reply> => {
     const exchange = await context.send(operationId, params)
     last.exchange = exchange
-    const body = parseJson(exchange.response.body)
+    const body = jsonOf(exchange)
     return { status: exchange.response.status, body, request }
   }
   return {
