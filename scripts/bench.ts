@@ -16,6 +16,7 @@ import {
   pinnedCommand,
   runLoad,
 } from './bench/load-generator.ts'
+import { median } from './bench/median.ts'
 import { cpuSeconds } from './bench/process-cpu.ts'
 import { runCommand } from './run-command.ts'
 
@@ -364,14 +365,6 @@ async function measureOther(
 
 function progress(line: string) {
   console.error(line)
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 function fixed(value: number, digits = 0): string {

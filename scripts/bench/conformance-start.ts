@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../../mocks/local-port.ts'
 import { launchServer } from './launch-server.ts'
+import { median } from './median.ts'
 
 export interface ConformanceStart {
   /** Median wall time of `vitest run` on one trivial test file, in ms: the floor of any vitest run. */
@@ -64,9 +65,6 @@ function freshStore(port: number): Promise<void> {
     request.end(body)
   })
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 
 /**
  * Times, alternately and in the same run, vitest running one trivial test file (no config, its own
