@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../../mocks/local-port.ts'
+import { boundedRequest } from '../../suites/bounded-request.ts'
 import { launchServer } from './launch-server.ts'
 import { median } from './median.ts'
 
@@ -37,39 +37,24 @@ function wallMs(args: string[], cwd: string): number {
 
 // Every run starts from the store `npm start` serves (its default seed), so every run does the same work,
 // the work a developer's run against the local mock does (the mock's test control, outside the API; not
-// timed). A connection of its own each time: the mock closes idle ones meanwhile.
-function freshStore(port: number): Promise<void> {
-  return new Promise((done, fail) => {
-    const body = '{}'
-    const request = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/__mock/reset',
-        agent: false,
-        timeout: 10_000,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (answer) => {
-        answer.resume()
-        answer.on('end', () =>
-          answer.statusCode === 200
-            ? done()
-            : fail(new Error(`Resetting the mock's store answered ${answer.statusCode}.`)),
-        )
-      },
+// timed). Sent as the suite sends: a kept-alive connection the mock closed meanwhile is retried.
+async function freshStore(port: number): Promise<void> {
+  const outcome = await boundedRequest(
+    `http://127.0.0.1:${port}/__mock/reset`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+    { requestTimeoutMs: 10_000, maxResponseBytes: 1024 * 1024, runDeadline: Date.now() + 10_000 },
+  )
+  if (!outcome.ok || outcome.response.status !== 200)
+    throw new Error(
+      `Resetting the mock's store failed: ${outcome.ok ? `${outcome.response.status} ${outcome.response.body}` : outcome.message}`,
     )
-    request.on('timeout', () => request.destroy(new Error("Resetting the mock's store took over 10 s.")))
-    request.on('error', fail)
-    request.end(body)
-  })
 }
 
 /**
  * Times, alternately and in the same run, vitest running one trivial test file (no config, its own
  * folder) and a full conformance run against our mock (its own process, back to its default store before
- * every run so that every run does the same work). Both are whole processes, start-up included: that is what a pipeline waits for.
+ * every run so that every run does the same work). Both are whole processes, start-up included: that is
+ * what a pipeline waits for.
  */
 export async function measureConformanceStart(rounds = 7): Promise<ConformanceStart> {
   const scratch = mkdtempSync(join(tmpdir(), 'bench-conformance-'))
