@@ -33,10 +33,10 @@ export interface CheckContext {
   fixtures: Fixtures
   warn(message: string): void
   /**
-   * `GET /pets` with this query, sent after every write this check made was answered; checks that ask
-   * for the same query before it leaves share it (each of their writes was answered by then too).
+   * listPets' step, sent after every write this check made was answered; checks that ask for the same
+   * query before it leaves share the request (each of their writes was answered by then too).
    */
-  listAfterWrites(query: Record<string, string | number>): Promise<Exchange>
+  listAfterWrites(query: Record<string, string | number>): Promise<{ listed: Exchange; pets: Pet[] }>
 }
 
 /** A pet this run created: what it sent, and what the server answered (its id is the server's). */
@@ -186,20 +186,22 @@ export function createCheckContext(run: RunState): CheckContext {
     send: countingSend(run.transport, recorder, run.created),
     warn: (message) => recorder.warnings.push(message),
     async listAfterWrites(query) {
-      const key = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]))
-      let next = run.nextLists.get(key.toString())
+      const key = new URLSearchParams(
+        Object.entries(query).map(([name, value]) => [name, String(value)]),
+      ).toString()
+      let next = run.nextLists.get(key)
       if (!next) {
         // It leaves on the next turn of the event loop, with every check that asked before then.
         const shared: Recorder = { exchanges: [], warnings: [], notes: [], seen: run.seen }
         next = new Promise<void>((leave) => setImmediate(leave)).then(() => {
-          run.nextLists.delete(key.toString())
+          run.nextLists.delete(key)
           return send(run.transport, shared, 'listPets', { intent: 'valid', query })
         })
-        run.nextLists.set(key.toString(), next)
+        run.nextLists.set(key, next)
       }
-      const exchange = await next
-      recorder.exchanges.push(exchange)
-      return exchange
+      const listed = await next
+      recorder.exchanges.push(listed)
+      return { listed, pets: bodyOf<Pet[]>(listed, listAnswers, 200) }
     },
   }
 }
@@ -220,7 +222,7 @@ export async function createPetStep(
 }
 
 /** What a list with a valid query must be: 200 with a bare array of Pet. */
-export const listAnswers = { rule: 'wrong-status', where: 'listPets answers a valid request' } as const
+const listAnswers = { rule: 'wrong-status', where: 'listPets answers a valid request' } as const
 
 /** Lists with a valid query: the answer must be 200 with a bare array of Pet. */
 export async function listPets(

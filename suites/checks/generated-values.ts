@@ -1,12 +1,5 @@
 import type { NewPet, Pet } from '../../contract/types.ts'
-import {
-  bodyOf,
-  type Check,
-  changedValue,
-  createPetStep,
-  differences,
-  listAnswers,
-} from '../check-context.ts'
+import { bodyOf, type Check, changedValue, createPetStep, differences } from '../check-context.ts'
 import { ensure, jsonOf } from '../exchange.ts'
 import { nearMissPathIds, nearMissQueries, validBodies } from '../generated-values.ts'
 
@@ -34,8 +27,7 @@ const roundTrips: Check[] = validBodies('createPet').map(({ label, value }) => (
     ensure(byId.length === 0, changedValue, `${label}: GET /pets/${pet.id} ${byId.join('; ')}.`, found)
     // Under its status when it was sent with one; else the unfiltered page (where it may not fit).
     const status = sent.status ?? undefined
-    const listed = await context.listAfterWrites({ ...(status ? { status } : {}), limit: 100 })
-    const pets = bodyOf<Pet[]>(listed, listAnswers, 200)
+    const { listed, pets } = await context.listAfterWrites({ ...(status ? { status } : {}), limit: 100 })
     const inList = pets.find((candidate) => candidate.id === pet.id)
     if (!inList) {
       ensure(
