@@ -1,12 +1,13 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 
 /**
- * The contract's `int64`. ajv-formats accepts any JavaScript integer as int64, even 1e300; a value beyond
- * 2^53 has already lost precision in JSON.parse, so it is refused rather than silently changed.
+ * The contract's `int64`: an integer from −2^63 to 2^63−1. Ajv sees doubles only, so the validators
+ * check `int64View` of a value (contract/exact-json.ts): a bigint read exactly becomes a double on the same
+ * side of the bounds. ajv-formats' own int64 accepts any JavaScript integer, even 1e300.
  */
 export const int64Format = {
   type: 'number' as const,
-  validate: (value: number) => Number.isSafeInteger(value),
+  validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63,
 }
 
 /** Every format the validators know: ajv-formats' full set, with the contract's own int64. */

@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv'
 import { ContractError } from './contract-error.ts'
+import { int64View } from './exact-json.ts'
 import { isRecord, type OpenApiDocument } from './openapi-document.ts'
 import type { Operation, OperationParameter, OperationResponse } from './operations.ts'
 import { describeAjvErrors, type Validation } from './violations.ts'
@@ -68,8 +69,9 @@ export function createValidators(
         ' (after editing the YAML, run `npm run generate`).',
     )
   }
+  // The value is checked as Ajv can see it (bigints as doubles) and comes back exact.
   const run = (validate: ValidateFunction, value: unknown, subject: string, prefix = ''): Validation =>
-    validate(value)
+    validate(int64View(value))
       ? { ok: true, value }
       : { ok: false, errors: describeAjvErrors(validate.errors ?? [], subject, prefix) }
   // A status such as 404 may be declared as '404', '4XX' or 'default' (OpenAPI 3.1 §4.8.16.2).
@@ -124,7 +126,9 @@ export function createValidators(
  */
 function parameterCandidates(raw: string): unknown[] {
   const candidates: unknown[] = []
-  if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw)) candidates.push(Number(raw))
+  // An integer a double cannot hold (an int64 id beyond 2^53) is kept exact, as a bigint.
+  if (/^-?\d+$/.test(raw) && !Number.isSafeInteger(Number(raw))) candidates.push(BigInt(raw))
+  else if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw)) candidates.push(Number(raw))
   if (raw === 'true' || raw === 'false') candidates.push(raw === 'true')
   candidates.push(raw)
   return candidates

@@ -62,6 +62,5 @@ function describe(error: ErrorObject, subject: string, prefix: string): Violatio
 
 const formatRanges: Record<string, string> = {
   int32: 'from -2147483648 to 2147483647',
-  int64:
-    'from -9007199254740991 to 9007199254740991 (larger integers lose precision in JSON parsers such as JavaScript’s)',
+  int64: 'from -9223372036854775808 to 9223372036854775807',
 }

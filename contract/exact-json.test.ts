@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { int64View, parseExactJson, stringifyExactJson } from './exact-json.ts'
+
+describe('exact JSON keeps int64 values beyond 2^53 as their digits', () => {
+  it('reads integers beyond 2^53 as bigints and everything else as JSON.parse does', () => {
+    expect(parseExactJson('{"a":9223372036854775807,"b":-9223372036854775808,"c":12,"d":1.5}')).toEqual({
+      a: 9223372036854775807n,
+      b: -9223372036854775808n,
+      c: 12,
+      d: 1.5,
+    })
+    expect(parseExactJson('[9007199254740991, 9007199254740993]')).toEqual([
+      9007199254740991,
+      9007199254740993n,
+    ])
+  })
+
+  it('leaves digits inside strings, fractions and exponents alone', () => {
+    expect(
+      parseExactJson('{"s":"9223372036854775807","t":"\\\\\\"12345678901234567","f":12345678901234567.5}'),
+    ).toEqual({
+      s: '9223372036854775807',
+      t: '\\"12345678901234567',
+      f: Number('12345678901234567.5'),
+    })
+    expect(parseExactJson('[1e19, 12345678901234567e2]')).toEqual([1e19, Number('12345678901234567e2')])
+  })
+
+  it('fails like JSON.parse on text that is not JSON, and lets the last duplicate key win', () => {
+    expect(() => parseExactJson('{"a":9223372036854775807} x')).toThrow(SyntaxError)
+    expect(() => parseExactJson('{"a":9223372036854775807')).toThrow(SyntaxError)
+    expect(parseExactJson('{"a":9223372036854775807,"a":9223372036854775806}')).toEqual({
+      a: 9223372036854775806n,
+    })
+  })
+
+  it('writes bigints back as the same digits, and fails like JSON.stringify on anything else', () => {
+    const text = '{"id":9223372036854775807,"name":"int64:x","list":[-9223372036854775808,1]}'
+    expect(stringifyExactJson(parseExactJson(text))).toBe(text)
+    expect(stringifyExactJson({ a: 1 }, 2)).toBe(JSON.stringify({ a: 1 }, null, 2))
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    expect(() => stringifyExactJson(cyclic)).toThrow(TypeError)
+  })
+
+  it('shows Ajv a double on the same side of the int64 bounds', () => {
+    expect(int64View({ a: 2n ** 63n - 1n })).toEqual({ a: 2 ** 63 - 1024 })
+    expect(int64View([-(2n ** 63n), 2n ** 63n, -(2n ** 63n) - 1n])).toEqual([-(2 ** 63), 2 ** 64, -(2 ** 64)])
+    const plain = { a: 1 }
+    expect(int64View(plain)).toBe(plain)
+  })
+})
