@@ -9,8 +9,10 @@ import { compiledValidators } from './validators.gen.ts'
 export const contract = loadContract(openapiDocument, compiledValidators)
 
 export { ContractError } from './contract-error.ts'
+export type { Int64 } from './exact-json.ts'
+export { parseExactJson, stringifyExactJson } from './exact-json.ts'
 export type { Contract } from './load-contract.ts'
 export type { OpenApiDocument } from './openapi-document.ts'
 export type { HttpMethod, Operation, OperationParameter, OperationResponse } from './operations.ts'
-export type { ApiError, NewPet, Pet, PetStatus } from './types.ts'
+export type { ApiError, ExactNewPet, ExactPet, NewPet, Pet, PetStatus } from './types.ts'
 export type { Validation, Violation } from './violations.ts'

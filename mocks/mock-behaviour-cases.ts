@@ -200,6 +200,34 @@ export function describeMockBehaviour(
         expect(second.id).toBeGreaterThan(first.id)
       })
 
+      it.each(['9007199254740993', '1000000000000000000', '9223372036854775807', '-9223372036854775808'])(
+        'stores categoryId %s exactly: the same digits in the 201, by id and in the list',
+        async (digits) => {
+          const created = await send({
+            method: 'POST',
+            path: '/v1/pets',
+            headers: json,
+            body: `{"name":"Exact int64","categoryId":${digits},"status":"sold"}`,
+          })
+          expect(created.status).toBe(201)
+          expect(created.text).toContain(`"categoryId":${digits}`)
+          const id = (body(created) as Pet).id
+          expect((await send({ path: `/v1/pets/${id}`, headers: auth })).text).toContain(
+            `"categoryId":${digits}`,
+          )
+          const listed = await send({ path: '/v1/pets?status=sold&limit=100', headers: auth })
+          expect(listed.text).toContain(
+            `{"id":${id},"name":"Exact int64","categoryId":${digits},"status":"sold"}`,
+          )
+        },
+      )
+
+      it('answers an id beyond 2^53 that is still an int64 with 404, like any unknown id', async () => {
+        const missing = await send({ path: '/v1/pets/9223372036854775807', headers: auth })
+        expect(missing.status).toBe(404)
+        expect(body(missing).message).toContain('9223372036854775807')
+      })
+
       it('keeps a pet without status without one (the contract states no default)', async () => {
         const pet = await create({ name: 'Nameless status', categoryId: 2 })
         expect(pet).not.toHaveProperty('status')
@@ -221,11 +249,13 @@ export function describeMockBehaviour(
         ['a string categoryId', '{"name":"Rex","categoryId":"1"}', json, '/categoryId'],
         ['a fractional categoryId', '{"name":"Rex","categoryId":1.5}', json, '/categoryId'],
         [
-          'an unsafe-integer categoryId',
-          '{"name":"Rex","categoryId":1152921504606846976}',
+          'a categoryId of 2^63, one beyond int64',
+          '{"name":"Rex","categoryId":9223372036854775808}',
           json,
           '/categoryId',
         ],
+        ['a categoryId below int64', '{"name":"Rex","categoryId":-9223372036854775809}', json, '/categoryId'],
+        ['a categoryId of 2^64', '{"name":"Rex","categoryId":18446744073709551616}', json, '/categoryId'],
         ['a null name', '{"name":null,"categoryId":1}', json, '/name'],
         ['a numeric name', '{"name":7,"categoryId":1}', json, '/name'],
         ['a status outside the enum', '{"name":"Rex","categoryId":1,"status":"lost"}', json, '/status'],
@@ -314,10 +344,11 @@ export function describeMockBehaviour(
     })
 
     describe('everything else', () => {
-      it('answers GET /store/orders with 501 not_implemented once authenticated', async () => {
+      it('answers GET /store/orders with 204 and no body once authenticated, and 401 without a key', async () => {
         const answer = await send({ path: '/v1/store/orders', headers: auth })
-        expect(answer.status).toBe(501)
-        expect(body(answer).code).toBe('not_implemented')
+        expect(answer.status).toBe(204)
+        expect(answer.text).toBe('')
+        expect((await send({ path: '/v1/store/orders' })).status).toBe(401)
       })
 
       it('answers an unknown path with 404 and a wrong method with 405 and Allow', async () => {

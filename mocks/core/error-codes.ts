@@ -16,7 +16,6 @@ export const errorCodes = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
-  not_implemented: 501,
   store_full: 507,
 } as const
 

@@ -1,13 +1,15 @@
 /** The deepest nesting of arrays and objects a body may have. NewPet needs 1; seed options need 1. */
 export const maxJsonDepth = 32
 
+import { parseExactJson } from '../../contract/exact-json.ts'
+
 // The mock and the suite read "is this JSON?" the same way: one test, beside the contract.
 export { isJsonMediaType } from '../../contract/json-media-type.ts'
 
 /**
  * Parses a JSON body, refusing one nested deeper than `maxJsonDepth` before `JSON.parse` sees it: a
  * 1 MiB body of nested arrays costs JSON.parse (and the validator after it) hundreds of ms of blocked
- * event loop, and no valid body here nests more than once.
+ * event loop, and no valid body here nests more than once. Integers beyond 2^53 are read exactly (bigints).
  */
 export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   const depth = nestingDepth(text, maxJsonDepth)
@@ -18,7 +20,7 @@ export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok
     }
   }
   try {
-    return { ok: true, value: JSON.parse(text) }
+    return { ok: true, value: parseExactJson(text) }
   } catch (error) {
     return { ok: false, message: `Malformed JSON body: ${(error as Error).message}.` }
   }

@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../../contract/exact-json.ts'
 /** A request as every adapter hands it to the core: plain data, no streams, no runtime types. */
 export interface MockRequest {
   method: string
@@ -33,6 +34,6 @@ export function jsonResponse(status: number, value: unknown, headers?: Record<st
     status,
     headers:
       headers === undefined ? jsonHeaders : Object.assign({ 'content-type': 'application/json' }, headers),
-    body: JSON.stringify(value),
+    body: stringifyExactJson(value),
   }
 }

@@ -1,4 +1,5 @@
-import type { NewPet, PetStatus } from '../../contract/types.ts'
+import type { Int64 } from '../../contract/exact-json.ts'
+import type { ExactNewPet, PetStatus } from '../../contract/types.ts'
 import { errorResponse } from './error-codes.ts'
 import { jsonHeaders, jsonResponse, type MockResponse } from './mock-http.ts'
 import type { PetStore } from './pet-store.ts'
@@ -20,7 +21,7 @@ export const petActions: Record<string, (context: ActionContext) => MockResponse
   },
 
   createPet: ({ store, input, basePath }) => {
-    const sent = input.body as NewPet
+    const sent = input.body as ExactNewPet
     // Only NewPet's fields are stored; a client-sent `id` or any other extra field is ignored.
     const pet = store.tryAdd({
       name: sent.name,
@@ -38,7 +39,7 @@ export const petActions: Record<string, (context: ActionContext) => MockResponse
   },
 
   getPet: ({ store, input }) => {
-    const id = input.params.petId as number
+    const id = input.params.petId as Int64
     const pet = store.get(id)
     return pet ? jsonResponse(200, pet) : errorResponse('not_found', `No pet has the id ${id}.`)
   },

@@ -1,4 +1,5 @@
-import type { NewPet, Pet, PetStatus } from '../../contract/types.ts'
+import { type Int64, stringifyExactJson } from '../../contract/exact-json.ts'
+import type { ExactNewPet, ExactPet, PetStatus } from '../../contract/types.ts'
 import { type MemoryBudget, memoryBudget, petBytes } from './memory-budget.ts'
 import { PageCache } from './page-cache.ts'
 
@@ -17,7 +18,7 @@ export class PetStore {
   readonly budget: Readonly<MemoryBudget>
   private firstId = 1
   private names: string[] = []
-  private categoryIds: number[] = []
+  private categoryIds: Int64[] = []
   private statuses: number[] = []
   private byStatus = new Map<PetStatus, number[]>()
   private bytes = 0
@@ -48,7 +49,7 @@ export class PetStore {
   }
 
   /** Whether a pet with this name still fits in the budget. */
-  fits(pet: NewPet): boolean {
+  fits(pet: ExactNewPet): boolean {
     return this.bytes + petBytes(pet.name) <= this.budget.maxStoreBytes
   }
 
@@ -56,7 +57,7 @@ export class PetStore {
    * Stores a new pet and returns it with its assigned id, or undefined when the store is full (nothing is
    * stored then). Fields other than NewPet's are not kept.
    */
-  tryAdd(pet: NewPet): Pet | undefined {
+  tryAdd(pet: ExactNewPet): ExactPet | undefined {
     if (!this.fits(pet)) return undefined
     const position = this.names.length
     this.writes++
@@ -76,7 +77,7 @@ export class PetStore {
    * Stores a new pet and returns it with its assigned id.
    * @throws when the store is full; use `tryAdd` where a full store is an expected answer.
    */
-  add(pet: NewPet): Pet {
+  add(pet: ExactNewPet): ExactPet {
     const added = this.tryAdd(pet)
     if (!added) {
       throw new Error(
@@ -87,7 +88,9 @@ export class PetStore {
   }
 
   /** The pet with this id, or undefined. */
-  get(id: number): Pet | undefined {
+  get(id: Int64): ExactPet | undefined {
+    // Ids here are small: an id beyond 2^53 (a bigint) names no pet.
+    if (typeof id !== 'number') return undefined
     const position = id - this.firstId
     return Number.isInteger(position) && position >= 0 && position < this.names.length
       ? this.at(position)
@@ -95,7 +98,7 @@ export class PetStore {
   }
 
   /** Up to `limit` pets in ascending id order, only those with `status` when given. */
-  list(limit: number, status?: PetStatus): Pet[] {
+  list(limit: number, status?: PetStatus): ExactPet[] {
     return this.positions(limit, status).map((position) => this.at(position))
   }
 
@@ -114,7 +117,8 @@ export class PetStore {
       chars += (this.names[positions[count] ?? 0]?.length ?? 0) + 70
     }
     // JSON.stringify over objects of one shape is V8's fast path: faster than assembling the text by hand.
-    const json = JSON.stringify(positions.slice(0, count).map((position) => this.at(position)))
+    // (stringifyExactJson is JSON.stringify until a category id beyond 2^53 needs its exact digits.)
+    const json = stringifyExactJson(positions.slice(0, count).map((position) => this.at(position)))
     if (positions.length < limit) this.partialPageCached = true
     this.pages.set(this.pageVersion, String(key), json)
     return json
@@ -157,9 +161,9 @@ export class PetStore {
     return positions
   }
 
-  private at(position: number): Pet {
+  private at(position: number): ExactPet {
     const status = statusNames[this.statuses[position] ?? 0]
-    const pet: Pet = {
+    const pet: ExactPet = {
       id: this.firstId + position,
       name: this.names[position] ?? '',
       categoryId: this.categoryIds[position] ?? 0,
