@@ -80,6 +80,16 @@ export function int64View(value: unknown): unknown {
 export const int64Min = -(2n ** 63n)
 export const int64Max = 2n ** 63n - 1n
 
+/**
+ * The integer a decimal text spells, exactly (a bigint beyond ±(2^53−1)), or undefined if it spells none.
+ * @example integerFromText('9223372036854775807') // 9223372036854775807n
+ */
+export function integerFromText(text: string): Int64 | undefined {
+  if (!/^-?\d+$/.test(text)) return undefined
+  const value = Number(text)
+  return Number.isSafeInteger(value) ? value : BigInt(text)
+}
+
 /** Whether a bigint or number is an integer within int64's range. */
 export function isInt64(value: unknown): boolean {
   if (typeof value === 'bigint') return value >= int64Min && value <= int64Max

@@ -20,6 +20,7 @@ const notChecked = (check: Check): CheckResult => ({
   message: 'not checked (read-only): it would create pets',
   violations: [],
   warnings: [],
+  advice: [],
   notes: [],
 })
 

@@ -346,10 +346,56 @@ export const brokenServers: BrokenServer[] = [
     (s) => ({ ...s, headers: { ...s.headers, sunset: 'Wed, 05 Dec 2040 00:00:00 GMT' } }),
   ),
   after(
-    'ids beyond 2^53 are sent as JSON numbers',
-    { rule: 'unsafe-integer', operation: 'listPets' },
-    (r, s) => isPets(r) && r.method === 'GET' && s.status === 200,
-    (s) => ({ ...s, body: (s.body ?? '').replace(/"id":(\d+)/, '"id":1152921504606846977') }),
+    'int64 values beyond 2^53 come back rounded, as a JavaScript server that JSON.parses bodies sends them',
+    { rule: 'changed-value', operation: 'createPet' },
+    (_, s) => /\d{16}/.test(s.body ?? ''),
+    // Through doubles and back: 9007199254740993 becomes 9007199254740992, int64's maximum 2^63.
+    (s) => withJson(s, JSON.parse(s.body ?? 'null')),
+  ),
+  before(
+    'a categoryId beyond int64 wraps around, as a C-style int64 cast does',
+    { rule: 'invalid-accepted', operation: 'createPet' },
+    (r) => r.method === 'POST' && /"categoryId":-?\d{19,}/.test(r.body ?? ''),
+    (r) => ({
+      ...r,
+      body: (r.body ?? '').replace(
+        /"categoryId":(-?\d{19,})/,
+        (_, digits: string) => `"categoryId":${BigInt.asIntN(64, BigInt(digits))}`,
+      ),
+    }),
+  ),
+  broken(
+    'GET /store/orders is a 500 with a valid key',
+    { rule: 'server-error', operation: 'GET /store/orders' },
+    (handle) => (r) =>
+      r.path === '/v1/store/orders' && r.headers.authorization === key
+        ? {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+            body: '{"code":"internal","message":"no handler","status":500}',
+          }
+        : handle(r),
+  ),
+  after(
+    'invalid bodies get 422, as FastAPI answers them',
+    { rule: 'wrong-status', operation: 'createPet' },
+    (r, s) => r.method === 'POST' && s.status === 400,
+    (s) => ({ ...withJson(s, { ...jsonBody(s), status: 422 }), status: 422 }),
+  ),
+  broken(
+    'valid 19-digit categoryIds are refused, as Debian’s jackson-core 2.14 refuses them',
+    { rule: 'wrong-status', operation: 'createPet' },
+    (handle) => (r) =>
+      r.method === 'POST' &&
+      isPets(r) &&
+      r.headers.authorization === key &&
+      /"categoryId":-?\d{19}\b/.test(r.body ?? '')
+        ? {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+            body: '{"code":"bad_request","message":"Numeric value out of range of long","status":400}',
+          }
+        : handle(r),
   ),
   after(
     'the created pet lacks its id',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { stringifyExactJson } from '../contract/exact-json.ts'
 import { contract } from '../contract/index.ts'
 import type { NewPet, Pet, PetStatus } from '../contract/types.ts'
 import {
@@ -84,9 +85,11 @@ export function createRunState(target: ConformanceTarget): RunState {
       runDeadline: target.runDeadline,
     },
     failuresInARow: 0,
+    storedWrong: new Map(),
+    creates: new Set(),
   }
   const runId = `${target.namePrefix}-${randomBytes(3).toString('hex')}`
-  const fixtureRecorder: Recorder = { exchanges: [], warnings: [], notes: [], seen }
+  const fixtureRecorder: Recorder = { exchanges: [], warnings: [], advice: [], notes: [], seen }
   const fixtureContext = {
     recorder: fixtureRecorder,
     send: countingSend(transport, fixtureRecorder, created),
@@ -170,7 +173,7 @@ function countingSend(transport: Transport, recorder: Recorder, created: Created
     created.count++
     const id = exchange.bodyUsable ? (jsonOf(exchange) as { id?: unknown } | undefined)?.id : undefined
     if (id === undefined) return exchange
-    if (created.ids.has(id)) exchange.violations.unshift(duplicateIds([id as number, id as number], exchange))
+    if (created.ids.has(id)) exchange.violations.unshift(duplicateIds([id, id], exchange))
     created.ids.add(id)
     return exchange
   }
@@ -178,7 +181,7 @@ function countingSend(transport: Transport, recorder: Recorder, created: Created
 
 /** The context one check runs in: its own record of traffic and warnings, the run's shared fixtures. */
 export function createCheckContext(run: RunState): CheckContext {
-  const recorder: Recorder = { exchanges: [], warnings: [], notes: [], seen: run.seen }
+  const recorder: Recorder = { exchanges: [], warnings: [], advice: [], notes: [], seen: run.seen }
   return {
     target: run.target,
     recorder,
@@ -192,7 +195,7 @@ export function createCheckContext(run: RunState): CheckContext {
       let next = run.nextLists.get(key)
       if (!next) {
         // It leaves on the next turn of the event loop, with every check that asked before then.
-        const shared: Recorder = { exchanges: [], warnings: [], notes: [], seen: run.seen }
+        const shared: Recorder = { exchanges: [], warnings: [], advice: [], notes: [], seen: run.seen }
         next = new Promise<void>((leave) => setImmediate(leave)).then(() => {
           run.nextLists.delete(key)
           return send(run.transport, shared, 'listPets', { intent: 'valid', query })
@@ -213,9 +216,11 @@ export function createCheckContext(run: RunState): CheckContext {
 export async function createPetStep(
   context: Pick<CheckContext, 'send'>,
   sent: NewPet,
+  ifRefused?: string,
 ): Promise<CreatedPet & { exchange: Exchange }> {
-  const exchange = await context.send('createPet', { intent: 'valid', body: JSON.stringify(sent) })
-  const pet = bodyOf<Pet>(exchange, { rule: 'wrong-status', where: 'createPet refuses a valid body' }, 201)
+  const exchange = await context.send('createPet', { intent: 'valid', body: stringifyExactJson(sent) })
+  const refused = { rule: 'wrong-status', where: 'createPet refuses a valid body' } as const
+  const pet = bodyOf<Pet>(exchange, refused, 201, ifRefused)
   const duplicate = exchange.violations.find((violation) => violation.rule === 'duplicate-id')
   if (duplicate) throw new CheckFailure(duplicate, exchange)
   return { sent, pet, exchange }
@@ -242,6 +247,7 @@ export function bodyOf<T>(
   exchange: Exchange,
   expectation: { rule: RuleId; where: string },
   status: number,
+  ifWrongStatus?: string,
 ): T {
   const root = exchange.violations[0]
   if (exchange.response.status !== status) {
@@ -250,7 +256,7 @@ export function bodyOf<T>(
     ensure(
       false,
       expectation,
-      `${exchange.request.method} ${pathOf(exchange)} answered ${exchange.response.status}, expected ${status}.`,
+      `${exchange.request.method} ${pathOf(exchange)} answered ${exchange.response.status}, expected ${status}.${ifWrongStatus ? ` ${ifWrongStatus}` : ''}`,
       exchange,
     )
   }
@@ -280,23 +286,9 @@ export function duplicateIds(ids: unknown[], last?: Exchange): Violation {
     rule: 'duplicate-id',
     operation: 'createPet',
     where: 'createPet ids',
-    message: `Creates returned the ids ${ids.map((id) => JSON.stringify(id)).join(', ')}: not all different, though each pet's id is unique.`,
+    message: `Creates returned the ids ${ids.map((id) => stringifyExactJson(id)).join(', ')}: not all different, though each pet's id is unique.`,
     ...(last ? { exchange: describeExchange(last) } : {}),
   }
 }
 
-/**
- * A pet that comes back other than it was sent. One finding whichever field differs: one defect (a race
- * that overwrites pets, say) changes several fields at once, and the message names each.
- */
-export const changedValue = { rule: 'changed-value', where: 'pets come back as they were sent' } as const
-
-/** The parts of a NewPet a server must give back unchanged (`status` only when it was sent). */
-export function differences(sent: NewPet, served: Partial<Pet>): string[] {
-  const fields = Object.keys(
-    (contract.document.components?.schemas?.NewPet as { properties?: object })?.properties ?? {},
-  ) as (keyof NewPet)[]
-  return fields
-    .filter((field) => sent[field] !== undefined && served[field] !== sent[field])
-    .map((field) => `${field} ${JSON.stringify(sent[field])} came back as ${JSON.stringify(served[field])}`)
-}
+export { changedValue, differences } from './pet-differences.ts'

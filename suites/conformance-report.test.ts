@@ -30,6 +30,7 @@ const check = (
     outcome,
     violations,
     warnings: [],
+    advice: [],
     notes: [],
     ...(blockedBy ? { blockedBy } : {}),
   }) as CheckResult

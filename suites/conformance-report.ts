@@ -23,7 +23,10 @@ export interface ConformanceReport {
   created: { count: number; namePrefix: string }
   /** What this mode cannot see. */
   limitations: string[]
+  /** What the server does that a person may want to look at, though the contract allows it; each once. */
   warnings: string[]
+  /** What the contract's owner may want to change (a status servers answer that it does not declare). */
+  advice: string[]
   notes: string[]
   /** Checks still waiting when the run's deadline passed. */
   pending: string[]
@@ -81,12 +84,20 @@ export function buildReport(results: CheckResult[], facts: RunFacts): Conformanc
     checks: results,
     coverage: facts.coverage,
     created: facts.created,
-    limitations: facts.target.readOnly
-      ? [
-          `Read-only: ${count('not-checked')} checks that would create pets were not run. createPet (its validation, its auth, the 201 it answers) and whether created pets can be read back are not verified; getPet and the filters are checked only on the pets the server already lists.`,
-        ]
-      : [],
+    limitations: [
+      ...(facts.target.readOnly
+        ? [
+            `Read-only: ${count('not-checked')} checks that would create pets were not run. createPet (its validation, its auth, the 201 it answers) and whether created pets can be read back are not verified; getPet and the filters are checked only on the pets the server already lists.`,
+          ]
+        : []),
+      ...(facts.target.viaPrism
+        ? [
+            'Through Prism: int64 values beyond 2^53 are not round-tripped (Prism re-serialises JSON through doubles, so they would come back rounded whatever the server stores), and requests carrying them go straight to the server. Run without --via-prism to check them.',
+          ]
+        : []),
+    ],
     warnings,
+    advice: [...new Set(results.flatMap((result) => result.advice))],
     notes: [...new Set(results.flatMap((result) => result.notes))],
     pending,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,

@@ -74,6 +74,7 @@ function suiteError(message: string): CheckResult {
     message,
     violations: [],
     warnings: [],
+    advice: [],
     notes: [],
   }
 }
@@ -91,6 +92,7 @@ function toResult(testCase: TestCase): CheckResult {
       result.state === 'failed' ? result.errors.map((error) => error.message).join('\n') : 'did not finish',
     violations: [],
     warnings: [],
+    advice: [],
     notes: [],
   }
 }

@@ -13,6 +13,11 @@ export interface Exchange {
   bodyUsable: boolean
   /** The body as JSON, once judging has parsed it (so that checks do not parse it again). */
   json?: unknown
+  /**
+   * Set when the body breaks a rule only through pets an earlier create already stored wrong: the check is
+   * affected by that finding (reported once, at the create), not failed again.
+   */
+  affectedBy?: Violation
   /** Violations Prism's proxy listed in `sl-violations` (only with --via-prism). */
   prismViolations?: { location: string[]; severity: string; message: string }[]
 }

@@ -18,8 +18,6 @@ export type RuleId =
   | 'body-schema'
   /** An Error body whose `status` differs from the HTTP status. */
   | 'error-status'
-  /** An integer beyond 2^53 in a body: JSON clients cannot read it exactly. */
-  | 'unsafe-integer'
   | 'header'
   /** A page longer than `limit` (or than the default 20). */
   | 'limit'

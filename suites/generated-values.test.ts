@@ -31,7 +31,7 @@ describe('valid values generated from the contract', () => {
     )
   })
 
-  it('covers the 32-bit boundaries, one beyond each, and the largest safe int64 values for categoryId', () => {
+  it('covers the 32-bit boundaries, one beyond each, and int64 beyond 2^53 up to both of its bounds for categoryId', () => {
     const values = fieldValues('createPet').categoryId?.map((v) => v.value)
     expect(values).toEqual(
       expect.arrayContaining([
@@ -43,10 +43,22 @@ describe('valid values generated from the contract', () => {
         -2147483649,
         Number.MAX_SAFE_INTEGER,
         -Number.MAX_SAFE_INTEGER,
+        9007199254740993n,
+        10n ** 18n,
+        9223372036854775807n,
+        -9223372036854775808n,
       ]),
     )
-    // The README's integer policy: nothing beyond ±(2^53−1) is sent as a valid value.
-    expect(values?.every((value) => Number.isSafeInteger(value))).toBe(true)
+    // The contract says int64: every value is one, and those a double cannot hold are sent exactly.
+    expect(
+      values?.every((value) => contract.validateSchema('NewPet', { name: 'x', categoryId: value }).ok),
+    ).toBe(true)
+  })
+
+  it('says both ways out when a server refuses a valid int64 beyond 2^53', () => {
+    const beyond = fieldValues('createPet').categoryId?.filter((v) => typeof v.value === 'bigint') ?? []
+    expect(beyond).toHaveLength(4)
+    for (const value of beyond) expect(value.ifRefused).toMatch(/store it exactly.*minimum\/maximum/)
   })
 
   it('covers empty, very long, non-BMP and HTML/SQL/shell-significant names', () => {
@@ -102,7 +114,10 @@ describe('near-miss invalid values', () => {
     expect(byId.get('1abc')).toBe('invalid')
     expect(byId.has('%201')).toBe(false)
     expect(byId.has('0x1')).toBe(false)
-    expect(byId.get('9007199254740992')).toBe('invalid')
+    expect(byId.get('9007199254740993')).toBe('no-such-pet')
+    expect(byId.get('9223372036854775807')).toBe('no-such-pet')
+    expect(byId.get('-9223372036854775808')).toBe('no-such-pet')
+    expect(byId.get('9223372036854775808')).toBe('invalid')
   })
 })
 

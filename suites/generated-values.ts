@@ -1,3 +1,4 @@
+import { int64Max, int64Min } from '../contract/exact-json.ts'
 import { contract } from '../contract/index.ts'
 import { followReference, isRecord } from '../contract/openapi-document.ts'
 
@@ -6,6 +7,8 @@ export interface LabelledValue<T> {
   /** Names the value, e.g. `name with emoji outside the BMP`, `categoryId = -2147483649`. */
   label: string
   value: T
+  /** What a server that refuses this valid value can do about it (said with the failure). */
+  ifRefused?: string
 }
 
 /** A query string that breaks one query parameter's schema by a little. */
@@ -66,8 +69,9 @@ const uint32 = 2 ** 32
  * Valid values of one schema across its whole range, read from the schema's own keywords (type, format,
  * enum, minimum/maximum, minLength/maxLength); every value is validated by Ajv before it is returned.
  * Strings: empty (where allowed), very long, non-ASCII, and text that means something to HTML, JSON, SQL
- * or a shell. Integers: 0, negatives, both 32-bit boundaries and one beyond each, ±(2^53−1) (the README's
- * int64 policy: beyond that JSON clients have already rounded). Enums: every value.
+ * or a shell. Integers: 0, negatives, both 32-bit boundaries and one beyond each, ±(2^53−1), and for int64
+ * the values beyond 2^53 that only a 64-bit store keeps (2^53+1, 10^18, both int64 bounds; bigints, since
+ * a double cannot hold them). Enums: every value.
  * @example validSchemaValues({ type: 'integer', format: 'int64' }).map((v) => v.value) // [0, 1, -1, 2147483647, ...]
  */
 export function validSchemaValues(schema: FieldSchema): LabelledValue<unknown>[] {
@@ -78,8 +82,12 @@ export function validSchemaValues(schema: FieldSchema): LabelledValue<unknown>[]
   return []
 }
 
+/** Why a 64-bit value may be refused, and the two ways out: the contract says int64, so either side moves. */
+export const int64Refused =
+  'The contract types it int64 (64 bits): store it exactly (a 64-bit integer column and a JSON parser that does not round beyond 2^53), or, if the API cannot, declare the narrower range in the contract with minimum/maximum.'
+
 function integerValues(schema: FieldSchema): LabelledValue<unknown>[] {
-  const candidates: [string, number][] = [
+  const candidates: [string, number | bigint][] = [
     ['0', 0],
     ['1', 1],
     ['-1', -1],
@@ -89,10 +97,17 @@ function integerValues(schema: FieldSchema): LabelledValue<unknown>[] {
     ['-2147483649, one below int32', -int32 - 1],
     ['uint32 maximum 4294967295', uint32 - 1],
     ['4294967296, one beyond uint32', uint32],
-    ['largest safe int64 9007199254740991', Number.MAX_SAFE_INTEGER],
+    ['largest safe integer 9007199254740991', Number.MAX_SAFE_INTEGER],
     ['9007199254740990', Number.MAX_SAFE_INTEGER - 1],
-    ['smallest safe int64 -9007199254740991', -Number.MAX_SAFE_INTEGER],
+    ['smallest safe integer -9007199254740991', -Number.MAX_SAFE_INTEGER],
   ]
+  if (schema.format === 'int64')
+    candidates.push(
+      ['2^53 + 1 = 9007199254740993', 2n ** 53n + 1n],
+      ['10^18', 10n ** 18n],
+      ['int64 maximum 9223372036854775807', int64Max],
+      ['int64 minimum -9223372036854775808', int64Min],
+    )
   const inRange = candidates.filter(
     ([, value]) =>
       (schema.minimum === undefined || value >= schema.minimum) &&
@@ -104,7 +119,11 @@ function integerValues(schema: FieldSchema): LabelledValue<unknown>[] {
     if (bound !== undefined && !inRange.some(([, value]) => value === bound))
       inRange.push([`bound ${bound}`, bound])
   }
-  return inRange.map(([label, value]) => ({ label: `= ${label}`, value }))
+  return inRange.map(([label, value]) => ({
+    label: `= ${label}`,
+    value,
+    ...(typeof value === 'bigint' ? { ifRefused: int64Refused } : {}),
+  }))
 }
 
 function stringValues(schema: FieldSchema): LabelledValue<unknown>[] {
@@ -173,8 +192,12 @@ export function validBodies(operationId = 'createPet'): LabelledValue<Record<str
   )
   const bodies: LabelledValue<Record<string, unknown>>[] = []
   for (const [name, fieldValueList] of Object.entries(values)) {
-    for (const { label, value } of fieldValueList) {
-      bodies.push({ label: `${name} ${label}`, value: { ...plain, [name]: value } })
+    for (const { label, value, ifRefused } of fieldValueList) {
+      bodies.push({
+        label: `${name} ${label}`,
+        value: { ...plain, [name]: value },
+        ...(ifRefused === undefined ? {} : { ifRefused }),
+      })
     }
     if (!required.includes(name)) {
       const { [name]: _, ...without } = plain
@@ -239,9 +262,9 @@ export function nearMissQueries(operationId = 'listPets'): NearMissQuery[] {
 }
 
 /**
- * Path ids next to the valid ones for the operation's integer path parameter: zero and negatives (valid
- * int64s that no pet plausibly has), and spellings its schema refuses (leading/trailing space, `+1`, hex,
- * full-width and Arabic-Indic digits that some parsers read as numbers, 2^53 just past the int64 policy).
+ * Path ids next to the valid ones for the operation's integer path parameter: zero, negatives and both
+ * ends of int64 (valid ids that no pet plausibly has), and spellings its schema refuses (digits then
+ * letters, 2^63 one beyond int64).
  * An empty id is left out: `/pets/` is another path, which a router may fairly serve as the list.
  * @example nearMissPathIds('getPet')[0] // { label: 'petId 0', pathId: '0', expect: 'no-such-pet' }
  */
@@ -256,11 +279,13 @@ export function nearMissPathIds(operationId = 'getPet'): NearMissPathId[] {
     // Not " 1", "+1", "0x1" or non-ASCII digits: mainstream parsers (Ajv's coercion, Java's Long.parseLong,
     // Python's int()) read them as 1, which would fail correct servers built on them.
     ['"1abc" (digits then letters)', '1abc'],
-    ['9007199254740992 (2^53, past the safe int64 range)', '9007199254740992'],
+    ['9007199254740993 (2^53 + 1)', '9007199254740993'],
+    ['int64 maximum 9223372036854775807', String(int64Max)],
+    ['int64 minimum -9223372036854775808', String(int64Min)],
+    ['9223372036854775808 (2^63, one beyond int64)', String(int64Max + 1n)],
   ]
   return candidates.map(([label, raw]) => {
-    const accepted =
-      contract.parseParameter(operationId, 'path', parameter.name, raw).ok && raw !== '9007199254740992'
+    const accepted = contract.parseParameter(operationId, 'path', parameter.name, raw).ok
     return {
       label: `${parameter.name} ${label}`,
       pathId: encodeURIComponent(raw),

@@ -56,11 +56,12 @@ export function negativeBodies(operationId: string): NegativeBody[] {
       })
     bodies.push({ description: `${name} as null`, fault: `body /${name}`, body: withField(name, null) })
     if (field.type === 'integer' && field.format === 'int64') {
-      // Spliced in as text because JavaScript cannot hold them: 2^53 + 1, which no JSON client reads exactly
-      // (and which a conforming server could only echo beyond 2^53), and 2^63, one past int64's maximum.
+      // Spliced in as text: one past each end of int64, and 2^64 (an unsigned 64-bit value). A double cannot
+      // hold them, and a server that reads them into one has already lost the fact that they are too big.
       for (const [label, literal] of [
-        ['beyond 2^53', '9007199254740993'],
-        ['beyond int64', '9223372036854775808'],
+        ['2^63, one beyond int64', '9223372036854775808'],
+        ['-2^63 - 1, one below int64', '-9223372036854775809'],
+        ['2^64, beyond int64', '18446744073709551616'],
       ]) {
         bodies.push({
           description: `${name} ${label}`,

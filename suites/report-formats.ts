@@ -53,6 +53,12 @@ export function toConsoleText(report: ConformanceReport): string {
       'Warnings (the contract leaves these open; not failures):',
       ...report.warnings.map((w) => `  ! ${w}`),
     )
+  if (report.advice.length > 0)
+    lines.push(
+      '',
+      'Advice for the contract’s owner (about the contract, not the server):',
+      ...report.advice.map((advice) => `  ? ${advice}`),
+    )
   if (report.notes.length > 0) lines.push('', 'Notes:', ...report.notes.map((note) => `  · ${note}`))
   for (const limitation of report.limitations) lines.push('', limitation)
   lines.push(
@@ -124,6 +130,13 @@ export function toMarkdown(report: ConformanceReport): string {
   for (const limitation of report.limitations) lines.push('', `> ${escapeMarkdown(limitation)}`)
   if (report.warnings.length > 0)
     lines.push('', '### Warnings', '', ...report.warnings.map((warning) => `- ${escapeMarkdown(warning)}`))
+  if (report.advice.length > 0)
+    lines.push(
+      '',
+      '### Advice for the contract’s owner',
+      '',
+      ...report.advice.map((advice) => `- ${escapeMarkdown(advice)}`),
+    )
   if (report.notes.length > 0)
     lines.push('', '### Notes', '', ...report.notes.map((note) => `- ${escapeMarkdown(note)}`))
   return `${lines.join('\n')}\n`

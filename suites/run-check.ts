@@ -23,6 +23,8 @@ export interface CheckResult {
   violations: Violation[]
   blockedBy?: Violation
   warnings: string[]
+  /** Advice for the contract's owner (see Recorder). */
+  advice: string[]
   /** Remarks about the tools rather than the server (Prism's false positives). */
   notes: string[]
 }
@@ -35,7 +37,13 @@ export interface CheckResult {
 export async function runCheck(check: Check, run: RunState): Promise<CheckResult> {
   const context = createCheckContext(run)
   const { recorder } = context
-  const base = { group: check.group, name: check.name, warnings: recorder.warnings, notes: recorder.notes }
+  const base = {
+    group: check.group,
+    name: check.name,
+    warnings: recorder.warnings,
+    advice: recorder.advice,
+    notes: recorder.notes,
+  }
   let purpose: { violation: Violation; exchange: Exchange | undefined } | undefined
   let blockedBy: Violation | undefined
   try {
@@ -68,6 +76,9 @@ export async function runCheck(check: Check, run: RunState): Promise<CheckResult
     if (purpose && exchange === purpose.exchange) continue
     for (const violation of exchange.violations) add(violation)
   }
+  // Nothing else wrong, but a read held pets an earlier create stored wrong: affected by that finding.
+  if (!blockedBy && !purpose && violations.length === 0)
+    blockedBy = recorder.exchanges.find((exchange) => exchange.affectedBy)?.affectedBy
   if (blockedBy && !violations.some((violation) => findingId(violation) === findingId(blockedBy)))
     return {
       ...base,

@@ -1,6 +1,9 @@
+import { int64Max, int64Min, int64View, parseExactJson } from '../contract/exact-json.ts'
 import { contract } from '../contract/index.ts'
 import { isJsonMediaType } from '../contract/json-media-type.ts'
+import { isRecord } from '../contract/openapi-document.ts'
 import type { Operation } from '../contract/operations.ts'
+import type { NewPet } from '../contract/types.ts'
 import { parseViolations } from '../mocks/prism/sl-violations.ts'
 import { boundedRequest, type RequestLimits } from './bounded-request.ts'
 import {
@@ -12,7 +15,7 @@ import {
 } from './exchange.ts'
 import { schemaWhere, type Violation } from './findings.ts'
 import { parseJson } from './parse-json.ts'
-import { unsafeIntegers } from './raw-integers.ts'
+import { changedFields, changedValue, differences } from './pet-differences.ts'
 import type { ConformanceTarget } from './target.ts'
 
 /**
@@ -56,7 +59,10 @@ export interface SendParams {
 /** What one check accumulates while it sends. */
 export interface Recorder {
   exchanges: Exchange[]
+  /** What the server does that a person may want to look at, though the contract allows it. */
   warnings: string[]
+  /** What the contract's owner may want to change (a status every server answers, undeclared). */
+  advice: string[]
   notes: string[]
   /** `operation status` pairs seen, for the coverage check (shared by the run). */
   seen: Set<string>
@@ -70,6 +76,10 @@ export interface Transport {
   failuresInARow: number
   /** Set once the server stopped answering: later requests are blocked by this instead of waiting. */
   down?: Violation
+  /** Ids of pets whose create answered a changed value, with that finding: later reads are affected by it. */
+  storedWrong: Map<string, Violation>
+  /** Creates still waiting for their answer: a read that shows their pets waits for their verdict. */
+  creates: Set<Promise<unknown>>
 }
 
 // Three silent requests in a row: the server has stopped answering, and waiting on every further request
@@ -106,16 +116,34 @@ export async function send(
   operationId: string,
   params: SendParams,
 ): Promise<Exchange> {
+  if (operationId !== 'createPet') return sendOnce(transport, recorder, operationId, params)
+  const pending = sendOnce(transport, recorder, operationId, params)
+  transport.creates.add(pending)
+  try {
+    return await pending
+  } finally {
+    transport.creates.delete(pending)
+  }
+}
+
+async function sendOnce(
+  transport: Transport,
+  recorder: Recorder,
+  operationId: string,
+  params: SendParams,
+): Promise<Exchange> {
   const { target } = transport
   const operation = contract.operation(operationId)
   if (transport.down) throw new CheckBlocked(transport.down)
   const { method, path } = requestLine(operation, params.originPath === undefined ? params : { rawPath: '' })
   // Prism's proxy answers a body that is not JSON itself (its own 400) instead of forwarding it, so such
   // requests go straight to the server: otherwise the server would be judged on Prism's answer.
+  // Nor do bodies holding integers beyond 2^53: Prism (JavaScript) re-serialises them through doubles, so
+  // the server would be judged on values it never received (-2^63−1 arrives as -2^63, a valid int64).
   const viaPrism =
     target.prismUrl !== undefined &&
     params.originPath === undefined &&
-    !(params.body !== undefined && params.body !== '' && parseJson(params.body) === undefined)
+    !(params.body !== undefined && params.body !== '' && !judgeableThroughPrism(params.body))
   const url =
     params.originPath !== undefined
       ? `${new URL(target.baseUrl).origin}${params.originPath}`
@@ -192,9 +220,40 @@ export async function send(
     })
     return exchange
   }
-  judgeResponse(exchange, operation, params, recorder)
+  judgeResponse(exchange, operation, params, recorder, transport.storedWrong)
+  // A read that breaks the schema while creates are in flight may show a pet one of them stored wrong before
+  // its 201 was judged: wait for their verdicts, then judge the read again.
+  if (
+    response.status === 200 &&
+    transport.creates.size > 0 &&
+    exchange.violations.some((violation) => violation.rule === 'body-schema')
+  ) {
+    await Promise.allSettled([...transport.creates])
+    exchange.violations = []
+    exchange.bodyUsable = true
+    judgeResponse(exchange, operation, params, recorder, transport.storedWrong)
+  }
   judgePrism(exchange, operation, recorder)
   return exchange
+}
+
+/**
+ * A body Prism passed on, with each value Prism may have rounded from an int64 bound (to ±2^63, written
+ * `9223372036854776000`) read as that bound: Prism, not the server, changed it.
+ */
+function prismRounded(value: unknown): unknown {
+  if (typeof value === 'bigint') {
+    const double = Number(value)
+    return double === 2 ** 63 ? int64Max : double === -(2 ** 63) ? int64Min : value
+  }
+  if (Array.isArray(value)) return value.map(prismRounded)
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, prismRounded(v)]))
+  return value
+}
+
+function judgeableThroughPrism(body: string): boolean {
+  const parsed = parseJson(body)
+  return parsed !== undefined && int64View(parsed) === parsed
 }
 
 /** The rules every response must keep, whichever check sent the request. */
@@ -203,6 +262,7 @@ function judgeResponse(
   operation: Operation,
   params: SendParams,
   recorder: Recorder,
+  storedWrong: Map<string, Violation>,
 ): void {
   const { status, headers, body } = exchange.response
   const name = `${operation.method} ${operation.path}`
@@ -217,6 +277,14 @@ function judgeResponse(
   const declared = declaredResponse(operation, status)
   const { intent } = params
 
+  // An operation whose responses the contract does not define (GET /store/orders) may say it is not
+  // implemented: that is the server's honest answer to an open contract, not a server error.
+  if (status === 501 && !operation.declaresResponses && intent === 'valid') {
+    recorder.warnings.push(
+      `${name} answered 501 with a valid key: the server declares it unimplemented (the contract defines none of its responses).`,
+    )
+    return
+  }
   // A wrong status is the root cause: judging that response's body against the status's schema would only
   // report the same defect again.
   const broken = statusViolation(operation, status, declared !== undefined, params)
@@ -226,14 +294,16 @@ function judgeResponse(
     return
   }
   if (intent === 'no-data') return
+  // Nothing but "no server error" is defined for an operation that declares no responses.
+  if (!operation.declaresResponses && intent === 'valid') return
   if (
     (intent === 'invalid' || intent === 'no-such-pet') &&
     status >= 400 &&
     operation.declaresResponses &&
     !declared
   )
-    recorder.warnings.push(
-      `${name} answered an invalid request with ${status}, which the contract does not declare for it.`,
+    recorder.advice.push(
+      `${name} answers invalid requests with ${status}, which the contract does not declare for it: declare ${status} with the Error body, so clients and tools know it.`,
     )
 
   // Which schema the body must match: the declared one, else (an error the contract leaves open) Error.
@@ -250,29 +320,43 @@ function judgeResponse(
     }
     let parsed: unknown
     try {
-      parsed = JSON.parse(body)
+      // int64 values beyond 2^53 are read exactly (bigints): JSON.parse would round them.
+      parsed = parseExactJson(body)
       exchange.json = parsed
     } catch {
       exchange.bodyUsable = false
       violate('body-schema', `${bodyWhere} body is not JSON`, `${name} ${status} body is not JSON.`)
       return
     }
-    // An integer beyond 2^53 in the raw text is the root cause; the int64 error Ajv then reports on the
-    // rounded number is the same defect.
-    const unsafe = unsafeIntegers(body)
-    if (unsafe.length > 0) {
-      violate(
-        'unsafe-integer',
-        'integers beyond 2^53',
-        `${name} ${status} body holds integers beyond 2^53 (${unsafe.slice(0, 3).join(', ')}): JSON clients cannot read them exactly.`,
-      )
+    // They conform (int64 is 64 bits); a frontend reading them with JSON.parse gets other numbers.
+    if (int64View(parsed) !== parsed) recorder.notes.push(javascriptRounding)
+    const validate = (body: unknown) =>
+      schemaDeclared
+        ? contract.validateResponseBody(operation.id, status, body)
+        : contract.validateSchema('Error', body)
+    // Through Prism, int64s beyond 2^53 arrive rounded to doubles; the bounds themselves as ±2^63.
+    let validation = validate(exchange.prismViolations ? prismRounded(parsed) : parsed)
+    // A create's 201 shows what was stored. A sent value that comes back changed is the root cause, found
+    // here at the create; its schema is judged on what the server should have echoed, so a value changed
+    // out of range (2^63−1 rounded to 2^63) is not reported twice.
+    const changed = intent === 'valid' && status === 201 ? changedOnCreate(params.body, parsed) : undefined
+    if (changed) {
+      violate('changed-value', changedValue.where, `${name}: ${changed.differences.join('; ')}.`)
+      exchange.bodyUsable = false
+      const root = exchange.violations.at(-1) as Violation
+      const id = (parsed as { id?: unknown }).id
+      if (id !== undefined) storedWrong.set(String(id), root)
+      validation = validate(changed.asSent)
     }
-    const validation = schemaDeclared
-      ? contract.validateResponseBody(operation.id, status, parsed)
-      : contract.validateSchema('Error', parsed)
-    const errors = validation.ok
-      ? []
-      : validation.errors.filter((error) => !(unsafe.length > 0 && /must be an int64/.test(error.message)))
+    // Reads of pets stored wrong break the schema through them alone: affected by that finding, not new ones.
+    if (!validation.ok && storedWrong.size > 0 && status === 200) {
+      const affected = readsOf(parsed, storedWrong)
+      if (affected && (affected.without === null || validate(affected.without).ok)) {
+        exchange.affectedBy = affected.by
+        validation = { ok: true, value: parsed }
+      }
+    }
+    const errors = validation.ok ? [] : validation.errors
     if (!validation.ok) exchange.bodyUsable = false
     // One body is one violation, however many fields it gets wrong: `{}` for a Pet is one defect.
     const [first] = errors
@@ -320,6 +404,33 @@ function judgeResponse(
   }
 }
 
+/** What a create's 201 changed of the fields it was sent, and the body as it should have been. */
+function changedOnCreate(sentText: string | undefined, served: unknown) {
+  const sent = parseJson(sentText)
+  if (!isRecord(sent) || !isRecord(served)) return undefined
+  const fields = changedFields(sent as NewPet, served)
+  if (fields.length === 0) return undefined
+  return {
+    differences: differences(sent as NewPet, served),
+    asSent: { ...served, ...Object.fromEntries(fields.map((field) => [field, sent[field]])) },
+  }
+}
+
+/** A read's body without the pets stored wrong, and the finding of the first of them, if it holds any. */
+function readsOf(body: unknown, storedWrong: Map<string, Violation>) {
+  const wrong = (pet: unknown) => (isRecord(pet) ? storedWrong.get(String(pet.id)) : undefined)
+  if (Array.isArray(body)) {
+    const by = body.map(wrong).find((violation) => violation !== undefined)
+    return by && { by, without: body.filter((pet) => wrong(pet) === undefined) }
+  }
+  const by = wrong(body)
+  // One pet, stored wrong: nothing else in the body to judge.
+  return by && { by, without: null }
+}
+
+const javascriptRounding =
+  'The server sends int64 values beyond 2^53 (valid: int64 is 64 bits). JavaScript clients that read them with JSON.parse get them rounded; such clients need a lossless JSON parser, or the API a narrower range.'
+
 /** The rule a response's status alone breaks, given what the request was meant to be. */
 function statusViolation(
   operation: Operation,
@@ -352,12 +463,38 @@ function statusViolation(
       `${operation.id} ${fault ?? 'invalid request'}`,
       `${name} accepted a request that breaks the contract (${fault ?? 'invalid'}): ${status}, expected a 4xx.`,
     ]
+  // Where the contract names the status for this very situation, another 4xx breaks it; elsewhere the
+  // contract leaves the 4xx open (an undeclared one is advice for the contract, not a finding).
+  const held = heldStatus(operation, intent, fault)
+  if (held && status >= 400 && status <= 499 && status !== held.status)
+    return [
+      'wrong-status',
+      held.where,
+      `${name} answered ${status} to ${held.situation}${fault ? ` (${fault})` : ''}; the contract declares ${held.status} for ${held.situation}.`,
+    ]
   if (intent === 'valid' && operation.declaresResponses && !declared)
     return [
       'undeclared-status',
       `${operation.id} answers ${status}`,
       `${name} answered ${status} to a valid request; the contract declares ${operation.responses.map((r) => r.status).join(', ')}.`,
     ]
+  return undefined
+}
+
+/**
+ * The status the contract declares for the situation a request was made to show, if it declares one:
+ * 400 for a createPet body that is missing required fields or holds invalid values, 404 for an id no pet
+ * has. Read from the operation's declared responses, so an operation without them holds nothing.
+ */
+function heldStatus(
+  operation: Operation,
+  intent: Intent,
+  fault: string | undefined,
+): { status: number; situation: string; where: string } | undefined {
+  if (intent === 'invalid' && fault?.startsWith('body') && declaredResponse(operation, 400))
+    return { status: 400, situation: 'invalid bodies', where: `${operation.id} invalid bodies` }
+  if (intent === 'no-such-pet' && declaredResponse(operation, 404))
+    return { status: 404, situation: 'an id no pet has', where: `${operation.id} unknown id` }
   return undefined
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { type Int64, integerFromText, stringifyExactJson } from '../contract/exact-json.ts'
 import { type ModelApi, type Reply, runStatefulModel } from './stateful-model.ts'
 
 interface FakeOptions {
@@ -12,6 +13,10 @@ interface FakeOptions {
   racyIds?: boolean
   /** Keeps only the last N pets. */
   evictAfter?: number
+  /** Answers the Nth read of an existing pet 404, once: a replica that lagged at one moment. */
+  laggingReadNth?: number
+  /** Numbers pets from 2^62 up, as a snowflake-style id generator does (exact int64s beyond 2^53). */
+  bigIds?: boolean
 }
 
 /**
@@ -20,29 +25,31 @@ interface FakeOptions {
  * made by other clients before the run.
  */
 function createFakeApi(options: FakeOptions = {}): ModelApi & { requests: string[] } {
-  const pets = new Map<number, Record<string, unknown>>()
-  let nextId = 1_000_003
+  const pets = new Map<Int64, Record<string, unknown>>()
+  let nextId: Int64 = options.bigIds ? 2n ** 62n : 1_000_003
+  const after = (id: Int64): Int64 => (typeof id === 'bigint' ? id + 7n : id + 7)
   let cache: Record<string, unknown>[] | undefined
   const requests: string[] = []
+  let reads = 0
   const reply = (request: string, status: number, body: unknown): Reply => {
     requests.push(request)
     return { status, body, request }
   }
   const store = (pet: Record<string, unknown>) => {
-    pets.set(pet.id as number, pet)
+    pets.set(pet.id as Int64, pet)
     if (options.evictAfter !== undefined && pets.size > options.evictAfter)
-      pets.delete(pets.keys().next().value as number)
+      pets.delete(pets.keys().next().value as Int64)
   }
   for (let index = 0; index < 300; index++) {
-    nextId += 7
+    nextId = after(nextId)
     store({ id: nextId, name: `other ${index}`, categoryId: index, status: 'sold', shelter: 'north' })
   }
   return {
     requests,
     async createPet(body) {
-      const request = `POST /pets ${JSON.stringify(body)}`
+      const request = `POST /pets ${stringifyExactJson(body)}`
       // The racy variant reads the counter, yields, then writes it: overlapping creates share an id.
-      const id = nextId + 7
+      const id = after(nextId)
       if (!options.racyIds) nextId = id
       await new Promise((resolve) => setTimeout(resolve, 0))
       if (options.racyIds) nextId = id
@@ -69,8 +76,8 @@ function createFakeApi(options: FakeOptions = {}): ModelApi & { requests: string
     },
     async getPet(id) {
       const request = `GET /pets/${id}`
-      const pet = pets.get(Number(id))
-      if (pet) return reply(request, 200, { ...pet })
+      const pet = pets.get(integerFromText(String(id)) ?? -1)
+      if (pet && ++reads !== options.laggingReadNth) return reply(request, 200, { ...pet })
       if (options.placeholderForUnknown) return reply(request, 200, { id: 0, name: '', categoryId: 0 })
       return reply(request, 404, { code: 'not_found', message: 'no such pet', status: 404 })
     },
@@ -103,6 +110,19 @@ describe('the stateful model', () => {
     expect(result.replay).toHaveLength(1)
     expect(result.replay[0]).toMatch(/^POST \/pets .*</)
     expect(result.path).not.toBe('')
+    expect(result.reproduced).toBe(true)
+  })
+
+  it('passes a correct server whose ids are int64s beyond 2^53, compared exactly', async () => {
+    const api = createFakeApi({ bigIds: true })
+    expect(await runStatefulModel(api, options)).toMatchObject({ ok: true })
+    expect(api.requests.some((request) => /^GET \/pets\/46116860184273\d{5}$/.test(request))).toBe(true)
+  })
+
+  it('says so when the shortest failing sequence does not fail alone: it needed the state the server held', async () => {
+    // The 3rd read of a pet answers 404, once: the sequence that holds it fails, the same requests later do not.
+    const result = await runStatefulModel(createFakeApi({ laggingReadNth: 3 }), options)
+    expect(result).toMatchObject({ ok: false, rule: 'lost-write', reproduced: false })
   })
 
   it('catches a list cache that never sees new pets, as a lost write with the requests that show it', async () => {

@@ -1,7 +1,9 @@
 import fc from 'fast-check'
+import type { Int64 } from '../contract/exact-json.ts'
+import { stringifyExactJson } from '../contract/exact-json.ts'
 import { contract } from '../contract/index.ts'
 import { followReference, isRecord } from '../contract/openapi-document.ts'
-import { fieldValues } from './generated-values.ts'
+import { fieldValues, int64Refused } from './generated-values.ts'
 
 /** One answer of the API under test, as the model needs it. */
 export interface Reply {
@@ -16,7 +18,7 @@ export interface Reply {
 export interface ModelApi {
   createPet(body: object): Promise<Reply>
   listPets(query: { limit?: number; status?: string }): Promise<Reply>
-  getPet(id: number | string): Promise<Reply>
+  getPet(id: Int64 | string): Promise<Reply>
 }
 // An adapter that got no answer at all returns status 0: the model reports it as 'no-response'.
 
@@ -27,6 +29,11 @@ export interface StatefulOptions {
   maxExamples: number
   /** Starts every name the run creates, so a person can find the run's pets on the server. */
   namePrefix: string
+  /**
+   * Leaves int64 values beyond 2^53 out of the bodies it sends (through Prism, which rounds them).
+   * Default: they are sent like any other valid value.
+   */
+  safeIntegersOnly?: boolean
   /** Longest sequence (default 30 commands; a batch counts as one). */
   maxCommands?: number
   /** With `replayPath` (from a failure), replays that failure's shrunk sequence directly. */
@@ -58,6 +65,12 @@ export type StatefulResult =
       replayPath: string
       /** The minimal (shrunk) sequence as requests; lines starting `‖ ` were sent concurrently. */
       replay: string[]
+      /**
+       * Whether that sequence, sent again alone right after, failed the same way. When it did not, the
+       * failure needed the state the server held then (earlier sequences' pets, other checks' traffic).
+       * Undefined for the final sweep, which is not a sequence.
+       */
+      reproduced?: boolean
       message: string
       rule: StatefulRule
       /** `listPets`, `createPet` or `getPet`. */
@@ -82,7 +95,7 @@ export class ModelViolation extends Error {
 
 /** A pet the run created: what was sent, and its contract fields as the 201 returned them. */
 interface KnownPet {
-  id: number
+  id: Int64
   sent: Record<string, unknown>
   created: Record<string, unknown>
   /** The create request, for the sweep's replay. */
@@ -99,7 +112,7 @@ interface Real {
   api: ModelApi
   log: string[]
   /** Every pet created in this whole call (all sequences), for id uniqueness and the final sweep. */
-  all: Map<number, KnownPet>
+  all: Map<Int64, KnownPet>
 }
 
 type Command = fc.AsyncCommand<Model, Real>
@@ -130,48 +143,21 @@ const defaultLimit = typeof limitParameter?.defaultValue === 'number' ? limitPar
  * if (!result.ok) console.log(result.message, result.replay.join('\n'))
  */
 export async function runStatefulModel(api: ModelApi, options: StatefulOptions): Promise<StatefulResult> {
-  const all = new Map<number, KnownPet>()
-  let lastFailure: { log: string[]; error: unknown } | undefined
-  const property = fc.asyncProperty(
-    fc.commands(commandArbitraries(options.namePrefix), {
-      maxCommands: options.maxCommands ?? defaultStatefulOptions.maxCommands,
-      // fast-check's default size gives ~5 commands a sequence; 'medium' ~14, up to maxCommands.
-      size: 'medium',
-      ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
-    }),
-    async (commands) => {
-      const real: Real = { api, log: [], all }
-      try {
-        await fc.asyncModelRun(() => ({ model: { pets: [], bodies: [] }, real }), commands)
-      } catch (error) {
-        // Shrinking only moves to a failing sequence, so the last failure seen is the minimal one.
-        lastFailure = { log: real.log, error }
-        throw error
-      }
-    },
-  )
-  const details = await fc.check(property, {
-    seed: options.seed,
-    numRuns: options.maxExamples,
-    ...(options.path === undefined ? {} : { path: options.path }),
-  })
-  if (details.failed) {
-    const violation = lastFailure?.error ?? details.errorInstance
-    if (!(violation instanceof ModelViolation)) {
-      // Not a broken promise of the server: a bug in the model or its adapter, which must not blame the server.
-      throw new Error(
-        `Failed to run the stateful model: ${String(violation)} (seed ${options.seed}, path ${details.counterexamplePath}). ` +
-          'This is a bug in the model or the ModelApi adapter; report it with the seed.',
-        { cause: violation },
-      )
-    }
-    const rendered = String(details.counterexample?.[0] ?? '')
+  const all = new Map<Int64, KnownPet>()
+  const outcome = await checkSequences(api, options, all)
+  if (outcome.failed) {
+    const { violation, path, rendered, log } = outcome
+    const replayPath = /replayPath="([^"]*)"/.exec(rendered)?.[1] ?? ''
+    // The shrunk sequence, sent once more on its own: a sequence printed as "minimal" must show the defect
+    // by itself, or the report must say it needed the server's state at the time.
+    const reproduced = await failsAlone(api, outcome.commands, violation)
     return {
       ok: false,
       seed: options.seed,
-      path: details.counterexamplePath ?? '',
-      replayPath: /replayPath="([^"]*)"/.exec(rendered)?.[1] ?? '',
-      replay: lastFailure?.log ?? [],
+      path,
+      replayPath,
+      replay: log,
+      reproduced,
       message: violation.message,
       rule: violation.rule,
       operation: violation.operation,
@@ -183,9 +169,90 @@ export async function runStatefulModel(api: ModelApi, options: StatefulOptions):
   return { ok: true, seed: options.seed, created: all.size }
 }
 
-function commandArbitraries(namePrefix: string): fc.Arbitrary<Command>[] {
+const sameDefect = (a: ModelViolation, b: ModelViolation) => a.rule === b.rule && a.operation === b.operation
+
+/** Runs the sequences; on a failure, the shrunk sequence that still shows the first defect seen. */
+async function checkSequences(
+  api: ModelApi,
+  options: StatefulOptions,
+  all: Map<Int64, KnownPet>,
+): Promise<
+  | { failed: false }
+  | {
+      failed: true
+      violation: ModelViolation
+      path: string
+      rendered: string
+      log: string[]
+      commands: Iterable<Command>
+    }
+> {
+  let first: ModelViolation | undefined
+  let lastFailure: { log: string[]; violation: ModelViolation; commands: Iterable<Command> } | undefined
+  const property = fc.asyncProperty(
+    fc.commands(commandArbitraries(options.namePrefix, options.safeIntegersOnly ?? false), {
+      maxCommands: options.maxCommands ?? defaultStatefulOptions.maxCommands,
+      // fast-check's default size gives ~5 commands a sequence; 'medium' ~14, up to maxCommands.
+      size: 'medium',
+      ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
+    }),
+    async (commands) => {
+      const real: Real = { api, log: [], all }
+      try {
+        await fc.asyncModelRun(() => ({ model: { pets: [], bodies: [] }, real }), commands)
+      } catch (error) {
+        if (!(error instanceof ModelViolation)) throw error
+        // Shrinking follows the first defect only: a smaller sequence failing for another reason (another
+        // defect, or state other sequences left) is not a smaller example of this one.
+        first ??= error
+        if (!sameDefect(error, first)) return
+        lastFailure = { log: real.log, violation: error, commands }
+        throw error
+      }
+    },
+  )
+  const details = await fc.check(property, {
+    seed: options.seed,
+    numRuns: options.maxExamples,
+    ...(options.path === undefined ? {} : { path: options.path }),
+  })
+  if (!details.failed) return { failed: false }
+  if (!lastFailure) {
+    // Not a broken promise of the server: a bug in the model or its adapter, which must not blame the server.
+    throw new Error(
+      `Failed to run the stateful model: ${String(details.errorInstance)} (seed ${options.seed}, path ${details.counterexamplePath}). ` +
+        'This is a bug in the model or the ModelApi adapter; report it with the seed.',
+      { cause: details.errorInstance },
+    )
+  }
+  return {
+    failed: true,
+    violation: lastFailure.violation,
+    path: details.counterexamplePath ?? '',
+    rendered: String(details.counterexample?.[0] ?? ''),
+    log: lastFailure.log,
+    commands: lastFailure.commands,
+  }
+}
+
+/** Sends a sequence once more, with a model of its own: whether it shows the same defect by itself. */
+async function failsAlone(api: ModelApi, commands: Iterable<Command>, violation: ModelViolation) {
+  const real: Real = { api, log: [], all: new Map() }
+  try {
+    await fc.asyncModelRun(() => ({ model: { pets: [], bodies: [] }, real }), commands)
+    return false
+  } catch (error) {
+    if (!(error instanceof ModelViolation)) throw error
+    return sameDefect(error, violation)
+  }
+}
+
+function commandArbitraries(namePrefix: string, safeIntegersOnly: boolean): fc.Arbitrary<Command>[] {
   const values = fieldValues('createPet')
-  const pool = (field: string) => (values[field] ?? []).map((v) => v.value)
+  const pool = (field: string) =>
+    (values[field] ?? [])
+      .map((v) => v.value)
+      .filter((value) => !safeIntegersOnly || typeof value !== 'bigint')
   const name = fc.oneof(
     { arbitrary: fc.constantFrom(...pool('name')), weight: 2 },
     { arbitrary: fc.string({ unit: 'grapheme', maxLength: 24 }), weight: 1 },
@@ -263,7 +330,7 @@ class ListCommand implements Command {
     const reply = await call(real, real.api.listPets(clean(this.query)))
     expectList(clean(this.query), reply, model.pets, byId(model.pets))
   }
-  toString = () => `list(${JSON.stringify(clean(this.query))})`
+  toString = () => `list(${stringifyExactJson(clean(this.query))})`
 }
 
 class GetCommand implements Command {
@@ -358,12 +425,17 @@ function bodyFrom(source: BodySource, model: Readonly<Model>): Record<string, un
 
 function expectCreated(real: Real, body: Record<string, unknown>, reply: Reply): KnownPet {
   const what = `${reply.request}`
-  if (reply.status !== 201) throw unexpectedStatus('createPet', reply, 201, `a valid body: ${clip(what)}`)
-  const schema = contract.validateResponseBody('createPet', 201, reply.body)
-  if (!schema.ok) throw bodySchema('createPet', reply, schema.errors.map((e) => e.message).join('; '))
-  const pet = reply.body as Record<string, unknown>
+  if (reply.status !== 201) {
+    const refused = unexpectedStatus('createPet', reply, 201, `a valid body: ${clip(what)}`)
+    // A 64-bit value refused: say both ways out, as the value checks do.
+    if (Object.values(body).some((value) => typeof value === 'bigint'))
+      throw new ModelViolation(refused.rule, 'createPet', `${refused.message} ${int64Refused}`)
+    throw refused
+  }
+  const pet = (reply.body ?? {}) as Record<string, unknown>
+  // A sent value changed is the root, even when the change also breaks the schema (2^63−1 rounded to 2^63).
   for (const field of petFields) {
-    if (!(field in body)) continue
+    if (!(field in body) || !(field in pet)) continue
     if (!sameValue(pet[field], body[field])) {
       throw new ModelViolation(
         'changed-value',
@@ -372,7 +444,9 @@ function expectCreated(real: Real, body: Record<string, unknown>, reply: Reply):
       )
     }
   }
-  const id = pet.id as number
+  const schema = contract.validateResponseBody('createPet', 201, reply.body)
+  if (!schema.ok) throw bodySchema('createPet', reply, schema.errors.map((e) => e.message).join('; '))
+  const id = pet.id as Int64
   const earlier = real.all.get(id)
   if (earlier) {
     throw new ModelViolation(
@@ -401,7 +475,7 @@ function expectPet(pet: KnownPet, reply: Reply): void {
   if (change) throw new ModelViolation('changed-value', 'getPet', `GET /pets/${pet.id} ${change}.`)
 }
 
-function expectNotFound(id: number, reply: Reply): void {
+function expectNotFound(id: Int64, reply: Reply): void {
   // A pet of someone else's that happens to have this id is no defect (the model knows only its own pets).
   if (reply.status === 200 && (reply.body as { id?: unknown } | undefined)?.id === id) return
   if (reply.status !== 404) throw unexpectedStatus('getPet', reply, 404, `id ${id}, which no pet has`)
@@ -411,7 +485,7 @@ function expectNotFound(id: number, reply: Reply): void {
     throw new ModelViolation(
       'error-status',
       'getPet',
-      `GET /pets/${id} 404 body says status ${JSON.stringify((reply.body as { status?: unknown }).status)}.`,
+      `GET /pets/${id} 404 body says status ${stringifyExactJson((reply.body as { status?: unknown }).status)}.`,
     )
   }
 }
@@ -424,7 +498,7 @@ function expectList(
   query: { limit?: number; status?: string },
   reply: Reply,
   mustShow: readonly KnownPet[],
-  compare: ReadonlyMap<number, KnownPet>,
+  compare: ReadonlyMap<Int64, KnownPet>,
 ): void {
   const what = reply.request
   if (reply.status !== 200) throw unexpectedStatus('listPets', reply, 200, 'a valid query')
@@ -444,15 +518,15 @@ function expectList(
       throw new ModelViolation(
         'filter',
         'listPets',
-        `${what} returned pets ${others.map((pet) => `${pet.id} (status ${JSON.stringify(pet.status)})`).join(', ')}.`,
+        `${what} returned pets ${others.map((pet) => `${pet.id} (status ${stringifyExactJson(pet.status)})`).join(', ')}.`,
       )
     }
   }
-  const seen = new Map<number, Record<string, unknown>>()
+  const seen = new Map<Int64, Record<string, unknown>>()
   for (const listed of page) {
-    const id = listed.id as number
+    const id = listed.id as Int64
     const twin = seen.get(id)
-    if (twin && JSON.stringify(contractFields(twin)) !== JSON.stringify(contractFields(listed))) {
+    if (twin && stringifyExactJson(contractFields(twin)) !== stringifyExactJson(contractFields(listed))) {
       throw new ModelViolation(
         'duplicate-id',
         'listPets',
@@ -481,7 +555,7 @@ function expectList(
 /** After every sequence: each pet the run created is still served unchanged, and listed while pages are not full. */
 async function sweep(
   api: ModelApi,
-  all: Map<number, KnownPet>,
+  all: Map<Int64, KnownPet>,
 ): Promise<
   Omit<Extract<StatefulResult, { ok: false }>, 'ok' | 'seed' | 'path' | 'replayPath' | 'created'> | undefined
 > {
@@ -514,8 +588,9 @@ async function sweep(
     try {
       expectList(query, reply, pets, all)
     } catch (error) {
-      const missing = /without pet (\d+)/.exec((error as Error).message)?.[1]
-      return failure(error, [...(missing ? [all.get(Number(missing))?.request ?? ''] : []), reply.request])
+      const missing = /without pet (-?\d+)/.exec((error as Error).message)?.[1]
+      const lost = pets.find((pet) => String(pet.id) === missing)
+      return failure(error, [...(lost ? [lost.request] : []), reply.request])
     }
   }
   return undefined
@@ -545,7 +620,7 @@ function bodySchema(operationId: string, reply: Reply, why: string): ModelViolat
  * server's own). A status the create did not send and the 201 did not show may be anything valid later.
  */
 function differences(pet: KnownPet, served: Record<string, unknown>): string | undefined {
-  if (served.id !== pet.id) return `came back with id ${JSON.stringify(served.id)}`
+  if (served.id !== pet.id) return `came back with id ${stringifyExactJson(served.id)}`
   for (const field of petFields) {
     const was = pet.created[field]
     if (was === undefined && !(field in pet.sent)) continue
@@ -555,7 +630,7 @@ function differences(pet: KnownPet, served: Record<string, unknown>): string | u
   return undefined
 }
 
-function byId(pets: readonly KnownPet[]): Map<number, KnownPet> {
+function byId(pets: readonly KnownPet[]): Map<Int64, KnownPet> {
   return new Map(pets.map((pet) => [pet.id, pet]))
 }
 
@@ -594,7 +669,7 @@ function clean(query: { limit?: number | undefined; status?: string | undefined 
 
 /** A value as a report shows it: JSON, clipped, or "absent". */
 function show(value: unknown): string {
-  return value === undefined ? 'absent' : clip(JSON.stringify(value))
+  return value === undefined ? 'absent' : clip(stringifyExactJson(value))
 }
 
 function clip(text: string, max = 160): string {

@@ -1,6 +1,7 @@
+import { integerFromText, stringifyExactJson } from '../../contract/exact-json.ts'
 import type { NewPet, Pet } from '../../contract/types.ts'
 import { bodyOf, type Check, changedValue, createPetStep, differences } from '../check-context.ts'
-import { ensure, jsonOf } from '../exchange.ts'
+import { CheckSkipped, ensure, jsonOf } from '../exchange.ts'
 import { nearMissPathIds, nearMissQueries, validBodies } from '../generated-values.ts'
 
 const group = 'values'
@@ -9,19 +10,20 @@ const group = 'values'
  * Valid values across each schema's range (generated from the contract): each create must come back exactly
  * as sent, from the 201, by id, and in the list under its filter; refusing one is a failure naming it.
  */
-const roundTrips: Check[] = validBodies('createPet').map(({ label, value }) => ({
+const roundTrips: Check[] = validBodies('createPet').map(({ label, value, ifRefused }) => ({
   group,
   name: `takes ${label} and gives it back unchanged (201, by id, in its filtered list)`,
   writes: true,
   async run(context) {
     const sent = value as unknown as NewPet
-    const { pet, exchange } = await createPetStep(context, sent)
+    if (ifRefused !== undefined && context.target.prismUrl !== undefined) throw new CheckSkipped(throughPrism)
+    const { pet, exchange } = await createPetStep(context, sent, ifRefused)
     const fromPost = differences(sent, pet)
     ensure(fromPost.length === 0, changedValue, `${label}: POST /pets ${fromPost.join('; ')}.`, exchange)
     const found = await context.send('getPet', { intent: 'valid', path: { petId: pet.id } })
     const served = bodyOf<Pet>(found, { rule: 'lost-write', where: 'stored pets can be read back' }, 200)
     const byId = [
-      ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${JSON.stringify(served.id)}`]),
+      ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${stringifyExactJson(served.id)}`]),
       ...differences(sent, served),
     ]
     ensure(byId.length === 0, changedValue, `${label}: GET /pets/${pet.id} ${byId.join('; ')}.`, found)
@@ -42,6 +44,10 @@ const roundTrips: Check[] = validBodies('createPet').map(({ label, value }) => (
     ensure(fromList.length === 0, changedValue, `${label}: listed ${fromList.join('; ')}.`, listed)
   },
 }))
+
+// Prism's proxy re-serialises bodies through doubles: every read of such a pet would come back rounded.
+const throughPrism =
+  'Not checked through Prism: its proxy re-serialises JSON through doubles, so int64 values beyond 2^53 come back rounded whatever the server stores. Run without --via-prism to check them.'
 
 /** Near-miss query values (an enum in another case, empty values): refused with a 4xx Error. */
 const nearMissQueryChecks: Check[] = nearMissQueries('listPets').map(({ label, query }) => ({
@@ -64,7 +70,7 @@ const nearMissIdChecks: Check[] = nearMissPathIds('getPet').map(({ label, pathId
     }
     const answer = await send('getPet', { intent: 'no-such-pet', rawPath: `/pets/${pathId}` })
     if (answer.response.status < 200 || answer.response.status > 299) return
-    const id = Number(decodeURIComponent(pathId))
+    const id = integerFromText(decodeURIComponent(pathId))
     // The purpose first: a 2xx is acceptable only as the pet with that very id, whatever its body's faults.
     const served = jsonOf(answer) as Partial<Pet> | undefined
     ensure(

@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../../contract/exact-json.ts'
 import type { Pet } from '../../contract/types.ts'
 import { bodyOf, type Check, changedValue, differences } from '../check-context.ts'
 import { CheckSkipped, type Exchange, ensure } from '../exchange.ts'
@@ -31,7 +32,7 @@ export const getPetChecks: Check[] = [
       // Written: compare with what this run sent; read-only: with the pet as listed.
       const expected = target.readOnly ? pet : (await fixtures.createdPets()).byStatus.available.sent
       const changed = [
-        ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${JSON.stringify(served.id)}`]),
+        ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${stringifyExactJson(served.id)}`]),
         ...differences(expected, served),
       ]
       ensure(changed.length === 0, changedValue, `GET /pets/${pet.id}: ${changed.join('; ')}.`, found)

@@ -4,6 +4,7 @@ import { createPetChecks } from './create-pet.ts'
 import { generatedValueChecks } from './generated-values.ts'
 import { getPetChecks } from './get-pet.ts'
 import { listPetsChecks } from './list-pets.ts'
+import { openOperationChecks } from './open-operations.ts'
 import { createdPetsSurvive, statefulChecks } from './stateful-links.ts'
 import { statefulModelCheck } from './stateful-model.ts'
 
@@ -20,4 +21,5 @@ export const allChecks: Check[] = [
   ...statefulChecks,
   ...generatedValueChecks,
   ...authenticationChecks,
+  ...openOperationChecks,
 ]

@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { type Check, listPets as list } from '../check-context.ts'
 import { CheckSkipped, ensure } from '../exchange.ts'
 import { statuses } from './contract-values.ts'
@@ -56,7 +57,7 @@ export const listPetsChecks: Check[] = [
         ensure(
           others.length === 0,
           { rule: 'filter', where: 'query status' },
-          `GET /pets?status=${status} returned pets with status ${others.map((pet) => JSON.stringify(pet.status)).join(', ')}.`,
+          `GET /pets?status=${status} returned pets with status ${others.map((pet) => stringifyExactJson(pet.status)).join(', ')}.`,
           listed,
         )
       },

@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../../contract/exact-json.ts'
 import type { Pet } from '../../contract/types.ts'
 import {
   bodyOf,
@@ -25,13 +26,13 @@ async function readBack(context: CheckContext, { sent, pet }: CreatedPet) {
   const served = bodyOf<Pet>(found, lost, 200)
   const shown = { ...pet, ...sent }
   const changed = [
-    ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${JSON.stringify(served.id)}`]),
+    ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${stringifyExactJson(served.id)}`]),
     ...differences(shown, served),
   ]
   ensure(
     changed.length === 0,
     changedValue,
-    `GET /pets/${pet.id}, created as ${JSON.stringify(sent)} (its 201 showed ${JSON.stringify(pet)}): ${changed.join('; ')}.`,
+    `GET /pets/${pet.id}, created as ${stringifyExactJson(sent)} (its 201 showed ${stringifyExactJson(pet)}): ${changed.join('; ')}.`,
     found,
   )
 }

@@ -1,3 +1,4 @@
+import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { type Check, type CheckContext, changedValue } from '../check-context.ts'
 import { CheckBlocked, CheckFailure, type Exchange, jsonOf, RunDeadlineReached } from '../exchange.ts'
 import type { Violation } from '../findings.ts'
@@ -20,8 +21,8 @@ function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelAp
     createPet: (body) =>
       call(
         'createPet',
-        { intent: 'valid', body: JSON.stringify(body) },
-        `POST /pets ${JSON.stringify(body)}`,
+        { intent: 'valid', body: stringifyExactJson(body) },
+        `POST /pets ${stringifyExactJson(body)}`,
       ),
     listPets: (query) => {
       const search = new URLSearchParams(
@@ -80,6 +81,8 @@ export const statefulModelCheck: Check = {
         seed: target.seed,
         maxExamples: target.maxExamples,
         namePrefix: `${context.fixtures.runId} model `,
+        // Prism's proxy rounds int64 values beyond 2^53 in the bodies it passes on.
+        safeIntegersOnly: target.prismUrl !== undefined,
       })
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause
@@ -103,12 +106,13 @@ export const statefulModelCheck: Check = {
       message: result.message,
     }
     const replay = result.replay.map((line) => `    ${line}`).join('\n')
-    throw new CheckFailure(
-      {
-        ...violation,
-        message: `${violation.message}\nStateful model, seed ${result.seed}: the minimal sequence that shows it (‖ = sent concurrently):\n${replay}\nReplay: npm run conformance -- --seed ${result.seed} (same server state not guaranteed).`,
-      },
-      undefined,
-    )
+    const rerun = `npm run conformance -- --base-url ${target.baseUrl} --seed ${result.seed}`
+    const how =
+      result.reproduced === undefined
+        ? `Final sweep of the stateful model, seed ${result.seed}: the requests that show it:\n${replay}\nReplay: ${rerun}.`
+        : result.reproduced
+          ? `Stateful model, seed ${result.seed}: the minimal sequence that shows it (‖ = sent concurrently); sent again alone right after, it failed the same way, so it needs no earlier state:\n${replay}\nReplay on a fresh server: ${rerun}.`
+          : `Stateful model, seed ${result.seed}: the shortest failing sequence found (‖ = sent concurrently); sent again alone right after, it did NOT fail, so it needs the state the server held at the time (the ${result.created} pets the model had created before it, and the other checks running beside it):\n${replay}\nReplay the whole run: ${rerun}.`
+    throw new CheckFailure({ ...violation, message: `${violation.message}\n${how}` }, undefined)
   },
 }

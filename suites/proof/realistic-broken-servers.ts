@@ -2,6 +2,7 @@ import type { RuleId } from '../findings.ts'
 import { serverA, serverB, startReference } from './reference-servers.ts'
 import {
   type Defect,
+  type Long,
   normaliseRfc3986,
   type PetRecord,
   type ReferenceStyle,
@@ -112,7 +113,10 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     serverA,
     'categoryId is an int32 column, so 2147483648 wraps to -2147483648.',
     { rule: 'changed-value', operation: 'createPet' },
-    (correct) => ({ create: (pet) => correct.create({ ...pet, categoryId: pet.categoryId | 0 }) }),
+    (correct) => ({
+      create: (pet) =>
+        correct.create({ ...pet, categoryId: Number(BigInt.asIntN(32, BigInt(pet.categoryId))) }),
+    }),
   ),
   broken(
     'negative categoryId refused',
@@ -253,13 +257,13 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'The store is an LRU cache in front of nothing: only the 64 most recently created pets survive.',
     { rule: 'lost-write', operation: 'getPet' },
     (correct) => {
-      const recent: number[] = []
-      const evicted = new Set<number>()
+      const recent: Long[] = []
+      const evicted = new Set<Long>()
       return {
         create: async (pet) => {
           const created = await correct.create(pet)
           recent.push(created.id)
-          if (recent.length > 64) evicted.add(recent.shift() as number)
+          if (recent.length > 64) evicted.add(recent.shift() as Long)
           return created
         },
         find: (id) => (evicted.has(id) ? undefined : correct.find(id)),
@@ -277,7 +281,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'Ids come from read-max-then-insert across an await, so two concurrent creates get the same id and one overwrites the other.',
     { rule: 'duplicate-id', operation: 'createPet' },
     (correct) => {
-      const own = new Map<number, PetRecord>()
+      const own = new Map<Long, PetRecord>()
       let last = 9_000_000_000
       return {
         create: async (pet) => {

@@ -6,10 +6,12 @@ export interface ReferenceServer extends ProofServer {
   /** What it does where the contract leaves room, in a sentence. */
   style: string
   settings: ReferenceStyle
+  /** Why it is not run through Prism, when it is not. */
+  notThroughPrism?: string
 }
 
 /**
- * Server A: random ids across the whole safe int64 range, newest first, `status` defaulted to
+ * Server A: random 63-bit ids (any positive int64, nearly all beyond 2^53), newest first, `status` defaulted to
  * "available", `application/json; charset=UTF-8`, `Connection: close`, Deprecation and Sunset sent,
  * 3,000 seeded pets with non-ASCII names, 400 for bad parameters, an empty list for orders.
  */
@@ -46,6 +48,25 @@ export const serverB: ReferenceStyle = {
 }
 
 /**
+ * Server C: exact int64 everywhere, as a Go or Java server stores it: random 63-bit ids (nearly all beyond
+ * 2^53), 2,000 seeded pets with categoryIds beyond 2^60 and names from every Unicode plane, by name,
+ * `application/json;charset=utf-8`, 404 for bad parameters and ids, 501 for orders.
+ */
+export const serverC: ReferenceStyle = {
+  ids: 'random-63-bit',
+  order: 'by-name',
+  contentType: 'application/json;charset=utf-8',
+  connectionClose: false,
+  chunked: false,
+  badParameterStatus: 404,
+  extraFields: false,
+  deprecationHeaders: true,
+  seededPets: 2000,
+  seededExtremes: true,
+  orders: 'not-implemented',
+}
+
+/**
  * Starts a reference server in `settings`, with one defect if given, on 127.0.0.1 port 0.
  * @example const server = await startReference(serverB); ... await server.close()
  */
@@ -57,8 +78,9 @@ export function startReference(settings: ReferenceStyle, defect?: Defect): Promi
 /** The correct servers of the proof: the suite must pass every one of them, in every mode. */
 export const referenceServers: ReferenceServer[] = [
   {
-    name: 'reference A (random ids, newest first, default status, Connection: close, 3,000 pets)',
-    style: 'random ids, newest first, status defaulted, charset=UTF-8, Connection: close, 3,000 unicode pets',
+    name: 'reference A (random 63-bit ids, newest first, default status, Connection: close, 3,000 pets)',
+    style:
+      'random 63-bit ids, newest first, status defaulted, charset=UTF-8, Connection: close, 3,000 unicode pets',
     settings: serverA,
     start: () => startReference(serverA),
   },
@@ -67,5 +89,14 @@ export const referenceServers: ReferenceServer[] = [
     style: 'ids from 10^12 with gaps, ordered by name, extra Pet fields, chunked, 422 for bad parameters',
     settings: serverB,
     start: () => startReference(serverB),
+  },
+  {
+    name: 'reference C (exact int64: random 63-bit ids, 2,000 pets with categoryIds beyond 2^60, every Unicode plane)',
+    style:
+      'random 63-bit ids, categoryIds beyond 2^60, names from planes 0-16, by name, 404 for bad parameters',
+    settings: serverC,
+    start: () => startReference(serverC),
+    notThroughPrism:
+      'Prism’s proxy re-serialises JSON through doubles: every id beyond 2^53 would reach the suite rounded.',
   },
 ]

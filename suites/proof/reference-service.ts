@@ -1,3 +1,4 @@
+import { isInteger, parse, stringify } from 'lossless-json'
 import { contract } from '../../contract/index.ts'
 
 /**
@@ -6,15 +7,21 @@ import { contract } from '../../contract/index.ts'
  * Each stage can be replaced (see `Defect`), which is how the realistic broken servers get one defect each.
  */
 
-export type PetRecord = { id: number; name: string; categoryId: number; status?: string } & Record<
+/** An int64 as this server holds it: a number while safe, a bigint beyond (read by lossless-json). */
+export type Long = number | bigint
+
+export type PetRecord = { id: Long; name: string; categoryId: Long; status?: string } & Record<
   string,
   unknown
 >
 
 /** How a server differs from our mock where the contract leaves it open. */
 export interface ReferenceStyle {
-  /** `random`: ids drawn from the whole safe int64 range. `offset-gaps`: from 10^12 up, with gaps. */
-  ids: 'random' | 'offset-gaps'
+  /**
+   * `random`: ids drawn from the whole safe integer range. `random-63-bit`: from the whole positive int64
+   * range (nearly all beyond 2^53, bigints). `offset-gaps`: from 10^12 up, with gaps.
+   */
+  ids: 'random' | 'random-63-bit' | 'offset-gaps'
   /** `newest-first`, or by name (code unit order), then id. */
   order: 'newest-first' | 'by-name'
   /** A status the server gives a pet created without one (the contract states no default). */
@@ -33,6 +40,8 @@ export interface ReferenceStyle {
   deprecationHeaders: boolean
   /** Pets made by "other clients" before the run, with non-ASCII names. */
   seededPets: number
+  /** Seeded names from every Unicode plane in use (BMP to 16) and categoryIds beyond 2^53. */
+  seededExtremes?: boolean
   /** What an authorised `GET /store/orders` gets (the contract leaves it open). */
   orders: 'empty-list' | 'not-implemented'
 }
@@ -70,10 +79,10 @@ export interface Stages {
   route(method: string, path: string): Route
   decodeBody(bytes: Buffer): string | Refusal
   parseQuery(params: URLSearchParams): { limit: number; status?: string } | Refusal
-  parseNewPet(text: string): { name: string; categoryId: number; status?: string } | Refusal
-  parsePetId(raw: string): number | Refusal
-  create(pet: { name: string; categoryId: number; status?: string }): PetRecord | Promise<PetRecord>
-  find(id: number): PetRecord | undefined
+  parseNewPet(text: string): { name: string; categoryId: Long; status?: string } | Refusal
+  parsePetId(raw: string): Long | Refusal
+  create(pet: { name: string; categoryId: Long; status?: string }): PetRecord | Promise<PetRecord>
+  find(id: Long): PetRecord | undefined
   list(limit: number, status?: string): PetRecord[]
   /** The JSON a pet is sent as. */
   present(pet: PetRecord): Record<string, unknown>
@@ -112,7 +121,7 @@ export function createReferenceService(
   const stages: Stages = { ...correct, ...defect?.(correct, style) }
 
   const json = (status: number, value: unknown, headers: Record<string, string> = {}): ServiceResponse => {
-    const { contentType, bytes } = stages.encode(JSON.stringify(value))
+    const { contentType, bytes } = stages.encode(stringify(value) ?? 'null')
     return { status, headers: { 'content-type': contentType, ...headers }, body: bytes }
   }
   const error = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
@@ -170,7 +179,7 @@ export function createReferenceService(
       }
       case 'getPet': {
         const id = stages.parsePetId(route.rawId)
-        if (typeof id !== 'number') return error(style.badParameterStatus, 'bad_id', id.refuse, deprecation)
+        if (typeof id === 'object') return error(style.badParameterStatus, 'bad_id', id.refuse, deprecation)
         const pet = stages.find(id)
         return pet
           ? json(200, stages.present(pet), deprecation)
@@ -231,7 +240,8 @@ function correctStages(style: ReferenceStyle, apiKey: string): Stages {
     parseNewPet(text) {
       let value: unknown
       try {
-        value = JSON.parse(text)
+        // int64 is 64 bits (Go's int64, Java's long): integers are read exactly, beyond 2^53 as bigints.
+        value = parse(text, null, readNumber)
       } catch {
         return { refuse: 'The body is not JSON.' }
       }
@@ -239,18 +249,15 @@ function correctStages(style: ReferenceStyle, apiKey: string): Stages {
         return { refuse: 'A NewPet object.' }
       const { name, categoryId, status } = value as Record<string, unknown>
       if (typeof name !== 'string') return { refuse: 'name is a required string.' }
-      // int64 beyond ±(2^53−1) is refused: JSON.parse has already rounded it (the project's integer policy).
-      if (typeof categoryId !== 'number' || !Number.isSafeInteger(categoryId))
-        return { refuse: 'categoryId is a required integer.' }
+      if (!isLong(categoryId)) return { refuse: 'categoryId is a required 64-bit integer.' }
       if (status !== undefined && (typeof status !== 'string' || !statuses.includes(status)))
         return { refuse: `status is one of ${statuses.join(', ')}.` }
       return status === undefined ? { name, categoryId } : { name, categoryId, status }
     },
     parsePetId(raw) {
       const decoded = safeDecode(raw)
-      if (!/^-?[0-9]+$/.test(decoded) || !Number.isSafeInteger(Number(decoded)))
-        return { refuse: 'petId is an integer.' }
-      return Number(decoded)
+      const id = /^-?[0-9]+$/.test(decoded) ? readNumber(decoded) : undefined
+      return isLong(id) ? id : { refuse: 'petId is a 64-bit integer.' }
     },
     create: (pet) => table.insert(pet),
     find: (id) => table.find(id),
@@ -263,7 +270,7 @@ function correctStages(style: ReferenceStyle, apiKey: string): Stages {
 
 /** The pets of one server, in its own id scheme and order. */
 function createPetTable(style: ReferenceStyle) {
-  const byId = new Map<number, PetRecord>()
+  const byId = new Map<Long, PetRecord>()
   const inOrder: PetRecord[] = []
   let next = 1_000_000_000_000
   let seed = 0x2f6b_1d3a
@@ -276,17 +283,22 @@ function createPetTable(style: ReferenceStyle) {
   }
   const newId = () => {
     for (;;) {
-      let id: number
+      let id: Long
       if (style.ids === 'random') id = 1 + Math.floor(random() * (Number.MAX_SAFE_INTEGER - 1_000_000))
-      else {
+      else if (style.ids === 'random-63-bit') {
+        // 63 random bits: any positive int64, nearly always beyond 2^53 (a bigint).
+        const bits = (BigInt(Math.floor(random() * 2 ** 31)) << 32n) | BigInt(Math.floor(random() * 2 ** 32))
+        id = bits === 0n ? 1 : bits <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(bits) : bits
+      } else {
         next += 1 + Math.floor(random() * 97)
         id = next
       }
       if (!byId.has(id)) return id
     }
   }
-  const compare = (a: PetRecord, b: PetRecord) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id)
-  const insert = (pet: { name: string; categoryId: number; status?: string }): PetRecord => {
+  const compare = (a: PetRecord, b: PetRecord) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+  const insert = (pet: { name: string; categoryId: Long; status?: string }): PetRecord => {
     const status = pet.status ?? style.defaultStatus
     const record: PetRecord = {
       id: newId(),
@@ -300,16 +312,20 @@ function createPetTable(style: ReferenceStyle) {
     return record
   }
   const names = ['Zoë', 'Лайка', '小白', 'Ꭰ', 'مِشمِش', 'שוקו', 'Pépé 🐾', '𝔉𝔦𝔡𝔬', 'Ño', 'Ψ']
+  // Planes 0 to 16: BMP, SMP (Linear B, emoji), SIP and TIP (CJK extensions), SSP (a tag), SPUA-A and -B.
+  const planes = ['Ωmega', '𐀀 Linear B 🦜', '𠀀𪜀', '𰀀', 'tag\u{E0041}', '\u{F0000}', '\u{100000}\u{10FFFD}']
   for (let index = 0; index < style.seededPets; index++) {
     insert({
-      name: `${names[index % names.length]} ${index}`,
-      categoryId: 1 + (index % 12),
+      name: style.seededExtremes
+        ? `${planes[index % planes.length]} ${index}`
+        : `${names[index % names.length]} ${index}`,
+      categoryId: style.seededExtremes ? 2n ** 60n + BigInt(index) * 1_000_003n : 1 + (index % 12),
       status: statuses[index % statuses.length] as string,
     })
   }
   return {
     insert,
-    find: (id: number) => byId.get(id),
+    find: (id: Long) => byId.get(id),
     list(limit: number, status?: string) {
       const page: PetRecord[] = []
       for (const pet of inOrder) {
@@ -353,6 +369,18 @@ export function normaliseRfc3986(rawPath: string): string {
     } else output.push(segment)
   })
   return output.join('/')
+}
+
+/** lossless-json's number reader: exact integers (bigints beyond 2^53), doubles otherwise. */
+function readNumber(text: string): Long {
+  if (!isInteger(text)) return Number(text)
+  const value = Number(text)
+  return Number.isSafeInteger(value) ? value : BigInt(text)
+}
+
+function isLong(value: unknown): value is Long {
+  if (typeof value === 'bigint') return value >= -(2n ** 63n) && value < 2n ** 63n
+  return typeof value === 'number' && Number.isSafeInteger(value)
 }
 
 function safeDecode(raw: string): string {
