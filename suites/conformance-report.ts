@@ -125,10 +125,27 @@ function mergeAuthFindings(findings: Finding[]): Finding[] {
       merged.push({ ...finding, checks: [...finding.checks], blocked: [...finding.blocked] })
       continue
     }
-    twin.where = `${twin.where}; ${finding.where}`
-    twin.id = `auth: ${twin.where}`
-    twin.checks.push(...finding.checks)
-    twin.blocked.push(...finding.blocked)
+    absorb(twin, finding)
   }
-  return merged
+  // A server that serves requests with no key at all also serves every other keyless spelling of them:
+  // auth findings on some of the same operations are that one hole too.
+  const keyless = merged.find(
+    (finding) => finding.rule === 'auth' && finding.where.split('; ').includes('no credentials'),
+  )
+  if (!keyless) return merged
+  return merged.filter((finding) => {
+    const within =
+      finding !== keyless &&
+      finding.rule === 'auth' &&
+      finding.operations.every((operation) => keyless.operations.includes(operation))
+    if (within) absorb(keyless, finding)
+    return !within
+  })
+}
+
+function absorb(into: Finding, finding: Finding): void {
+  into.where = `${into.where}; ${finding.where}`
+  into.id = `auth: ${into.where}`
+  into.checks.push(...finding.checks)
+  into.blocked.push(...finding.blocked)
 }

@@ -1,4 +1,4 @@
-import { int64Max, int64Min, int64View, parseExactJson } from '../contract/exact-json.ts'
+import { int64View, parseExactJson } from '../contract/exact-json.ts'
 import { contract } from '../contract/index.ts'
 import { isJsonMediaType } from '../contract/json-media-type.ts'
 import { isRecord } from '../contract/openapi-document.ts'
@@ -16,6 +16,7 @@ import {
 import { schemaWhere, type Violation } from './findings.ts'
 import { parseJson } from './parse-json.ts'
 import { changedFields, changedValue, differences } from './pet-differences.ts'
+import { prismRounded } from './prism-rounded.ts'
 import type { ConformanceTarget } from './target.ts'
 
 /**
@@ -235,20 +236,6 @@ async function sendOnce(
   }
   judgePrism(exchange, operation, recorder)
   return exchange
-}
-
-/**
- * A body Prism passed on, with each value Prism may have rounded from an int64 bound (to ±2^63, written
- * `9223372036854776000`) read as that bound: Prism, not the server, changed it.
- */
-function prismRounded(value: unknown): unknown {
-  if (typeof value === 'bigint') {
-    const double = Number(value)
-    return double === 2 ** 63 ? int64Max : double === -(2 ** 63) ? int64Min : value
-  }
-  if (Array.isArray(value)) return value.map(prismRounded)
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, prismRounded(v)]))
-  return value
 }
 
 function judgeableThroughPrism(body: string): boolean {

@@ -2,6 +2,7 @@ import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { type Check, type CheckContext, changedValue } from '../check-context.ts'
 import { CheckBlocked, CheckFailure, type Exchange, jsonOf, RunDeadlineReached } from '../exchange.ts'
 import type { Violation } from '../findings.ts'
+import { prismRounded } from '../prism-rounded.ts'
 import type { SendParams } from '../send.ts'
 import { type ModelApi, type Reply, runStatefulModel, type StatefulResult } from '../stateful-model.ts'
 
@@ -14,7 +15,8 @@ function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelAp
   const call = async (operationId: string, params: SendParams, request: string): Promise<Reply> => {
     const exchange = await context.send(operationId, params)
     last.exchange = exchange
-    const body = jsonOf(exchange)
+    // Through Prism, int64 bounds arrive rounded to ±2^63 by Prism itself: read them as the bounds.
+    const body = exchange.prismViolations ? prismRounded(jsonOf(exchange)) : jsonOf(exchange)
     return { status: exchange.response.status, body, request }
   }
   return {

@@ -11,7 +11,7 @@ export interface ReferenceServer extends ProofServer {
 }
 
 /**
- * Server A: random 63-bit ids (any positive int64, nearly all beyond 2^53), newest first, `status` defaulted to
+ * Server A: random ids across the whole safe integer range, newest first, `status` defaulted to
  * "available", `application/json; charset=UTF-8`, `Connection: close`, Deprecation and Sunset sent,
  * 3,000 seeded pets with non-ASCII names, 400 for bad parameters, an empty list for orders.
  */
@@ -78,7 +78,7 @@ export function startReference(settings: ReferenceStyle, defect?: Defect): Promi
 /** The correct servers of the proof: the suite must pass every one of them, in every mode. */
 export const referenceServers: ReferenceServer[] = [
   {
-    name: 'reference A (random 63-bit ids, newest first, default status, Connection: close, 3,000 pets)',
+    name: 'reference A (random ids, newest first, default status, Connection: close, 3,000 pets)',
     style:
       'random 63-bit ids, newest first, status defaulted, charset=UTF-8, Connection: close, 3,000 unicode pets',
     settings: serverA,
