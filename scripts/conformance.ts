@@ -15,7 +15,8 @@ Options:
   --api-key KEY          a valid API key; prefer env CONFORMANCE_API_KEY (others on the machine see
                          arguments in ps)
   --read-only            never create pets (production): checks needing a pet use one found by listing
-  --report-dir DIR       where junit.xml, conformance.json and summary.md go (default reports/)
+  --report-dir DIR       where junit.xml, conformance.json, summary.md and conformance.html go
+                         (default reports/)
   --via-prism            also send traffic through Prism's validating proxy; each violation it reports
                          is checked against the response, and false positives become notes
   --timeout SECONDS      the whole run's deadline (default ${defaults.timeoutSeconds}); past it the run exits 2

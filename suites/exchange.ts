@@ -13,6 +13,11 @@ export interface Exchange {
   bodyUsable: boolean
   /** The body as JSON, once judging has parsed it (so that checks do not parse it again). */
   json?: unknown
+  /**
+   * The `operation status` pair it exercised, as coverage counts it (`listPets 200`); none for another
+   * spelling of the path or a request that got no answer.
+   */
+  pair?: string
   /** Violations Prism's proxy listed in `sl-violations` (only with --via-prism). */
   prismViolations?: { location: string[]; severity: string; message: string }[]
 }
@@ -98,6 +103,79 @@ export function describeExchange(exchange: Exchange, maxBody = 2000): string {
   ]
     .filter((line) => line !== '')
     .join('\n')
+}
+
+/** Where a replayed request goes, and the key it must not print. */
+export interface ReplayTarget {
+  baseUrl: string
+  apiKey: string
+  /** Prism's proxy, gone once the run ends: a request sent through it is replayed against the server. */
+  prismUrl?: string
+}
+
+/**
+ * The request as a curl command a person can paste into a shell to see the answer again. The API key is
+ * read from `$CONFORMANCE_API_KEY`, never written out; everything else is quoted byte for byte (`-g` and
+ * `--path-as-is` keep curl from rewriting brackets and dot segments the suite sent on purpose).
+ * @example replayCommand({ method: 'GET', url: 'http://h/v1/pets?limit=0', headers: {} }, target)
+ * // curl -i -g --path-as-is 'http://h/v1/pets?limit=0'
+ */
+export function replayCommand(request: Exchange['request'], target: ReplayTarget): string {
+  const quote = shellQuoter(target.apiKey)
+  const url =
+    target.prismUrl && request.url.startsWith(target.prismUrl)
+      ? `${target.baseUrl}${request.url.slice(target.prismUrl.length)}`
+      : request.url
+  const body = request.body
+  // A shell argument cannot carry a NUL byte: such a body goes through printf's octal escape instead.
+  const piped = body?.includes('\0') === true
+  const lines = [
+    `curl -i -g --path-as-is${request.method === 'GET' ? '' : ` -X ${request.method}`} ${quote(url)}`,
+    ...Object.entries(request.headers).map(([name, value]) => `  -H ${quote(`${name}: ${value}`)}`),
+    ...(body === undefined ? [] : piped ? ['  --data-binary @-'] : [`  --data-raw ${quote(body)}`]),
+  ]
+  const command = lines.join(' \\\n')
+  if (!piped || body === undefined) return command
+  const escaped = body.replaceAll('\\', '\\\\').replaceAll('%', '%%').replaceAll('\0', '\\000')
+  return `printf ${quote(escaped)} |\n${command}`
+}
+
+/**
+ * Single-quotes text for bash, writing the API key, and the near-miss spellings of it the auth checks send
+ * (other letter case, a character short, its first half), as expansions of `$CONFORMANCE_API_KEY`.
+ */
+function shellQuoter(apiKey: string): (text: string) => string {
+  const name = 'CONFORMANCE_API_KEY'
+  const swapped = [...apiKey].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')
+  const half = Math.ceil(apiKey.length / 2)
+  const forms: [string, string][] = [
+    [apiKey, `$${name}`],
+    [apiKey.toUpperCase(), `\${${name}^^}`],
+    [apiKey.toLowerCase(), `\${${name},,}`],
+    [swapped, `\${${name}~~}`],
+    [apiKey.slice(0, -1), `\${${name}%?}`],
+    [apiKey.slice(1), `\${${name}#?}`],
+    [apiKey.slice(0, half), `\${${name}:0:${half}}`],
+  ]
+  const secrets = forms.filter(
+    ([form], index) => form.length >= 2 && forms.findIndex(([other]) => other === form) === index,
+  )
+  const literal = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
+  return (text) => {
+    let parts: (string | { expansion: string })[] = [text]
+    for (const [form, expansion] of secrets)
+      parts = parts.flatMap((part) =>
+        typeof part === 'string'
+          ? part.split(form).flatMap((piece, index) => (index === 0 ? [piece] : [{ expansion }, piece]))
+          : [part],
+      )
+    return (
+      parts
+        .filter((part) => part !== '')
+        .map((part) => (typeof part === 'string' ? literal(part) : `"${part.expansion}"`))
+        .join('') || "''"
+    )
+  }
 }
 
 // Reports end up in CI logs: never print a whole API key.
