@@ -114,7 +114,7 @@ export interface ReplayTarget {
 }
 
 /**
- * The request as a curl command a person can paste into a shell to see the answer again. The API key is
+ * The request as a curl command a person can paste into a shell (sh, bash, zsh) to see the answer again. The API key is
  * read from `$CONFORMANCE_API_KEY`, never written out; everything else is quoted byte for byte (`-g` and
  * `--path-as-is` keep curl from rewriting brackets and dot segments the suite sent on purpose).
  * @example replayCommand({ method: 'GET', url: 'http://h/v1/pets?limit=0', headers: {} }, target)
@@ -131,7 +131,10 @@ export function replayCommand(request: Exchange['request'], target: ReplayTarget
   const piped = body?.includes('\0') === true
   const lines = [
     `curl -i -g --path-as-is${request.method === 'GET' ? '' : ` -X ${request.method}`} ${quote(url)}`,
-    ...Object.entries(request.headers).map(([name, value]) => `  -H ${quote(`${name}: ${value}`)}`),
+    // curl drops a header given as `name:` with nothing after it; `name;` sends it empty.
+    ...Object.entries(request.headers).map(
+      ([name, value]) => `  -H ${quote(value.trim() === '' ? `${name};` : `${name}: ${value}`)}`,
+    ),
     ...(body === undefined ? [] : piped ? ['  --data-binary @-'] : [`  --data-raw ${quote(body)}`]),
   ]
   const command = lines.join(' \\\n')
@@ -141,21 +144,22 @@ export function replayCommand(request: Exchange['request'], target: ReplayTarget
 }
 
 /**
- * Single-quotes text for bash, writing the API key, and the near-miss spellings of it the auth checks send
- * (other letter case, a character short, its first half), as expansions of `$CONFORMANCE_API_KEY`.
+ * Single-quotes text for a POSIX shell, writing the API key, and the near-miss spellings of it the auth
+ * checks send (other letter case, a character short, its first half), as expansions of
+ * `$CONFORMANCE_API_KEY` (plain sh: bash 3.2, macOS's, has no case-changing expansions).
  */
 function shellQuoter(apiKey: string): (text: string) => string {
-  const name = 'CONFORMANCE_API_KEY'
+  const key = '"$CONFORMANCE_API_KEY"'
   const swapped = [...apiKey].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')
   const half = Math.ceil(apiKey.length / 2)
   const forms: [string, string][] = [
-    [apiKey, `$${name}`],
-    [apiKey.toUpperCase(), `\${${name}^^}`],
-    [apiKey.toLowerCase(), `\${${name},,}`],
-    [swapped, `\${${name}~~}`],
-    [apiKey.slice(0, -1), `\${${name}%?}`],
-    [apiKey.slice(1), `\${${name}#?}`],
-    [apiKey.slice(0, half), `\${${name}:0:${half}}`],
+    [apiKey, key],
+    [apiKey.toUpperCase(), `"$(printf %s ${key} | tr a-z A-Z)"`],
+    [apiKey.toLowerCase(), `"$(printf %s ${key} | tr A-Z a-z)"`],
+    [swapped, `"$(printf %s ${key} | tr a-zA-Z A-Za-z)"`],
+    [apiKey.slice(0, -1), `"\${CONFORMANCE_API_KEY%?}"`],
+    [apiKey.slice(1), `"\${CONFORMANCE_API_KEY#?}"`],
+    [apiKey.slice(0, half), `"$(printf %.${half}s ${key})"`],
   ]
   const secrets = forms.filter(
     ([form], index) => form.length >= 2 && forms.findIndex(([other]) => other === form) === index,
@@ -172,7 +176,7 @@ function shellQuoter(apiKey: string): (text: string) => string {
     return (
       parts
         .filter((part) => part !== '')
-        .map((part) => (typeof part === 'string' ? literal(part) : `"${part.expansion}"`))
+        .map((part) => (typeof part === 'string' ? literal(part) : part.expansion))
         .join('') || "''"
     )
   }

@@ -131,7 +131,7 @@ ${
 ${
   finding.replay === undefined
     ? ''
-    : html`<h4>Replay <small>(bash; reads the key from <code>$CONFORMANCE_API_KEY</code>)</small></h4>
+    : html`<h4>Replay <small>(sh; reads the key from <code>$CONFORMANCE_API_KEY</code>)</small></h4>
 <pre class="replay">${finding.replay}</pre>`
 }
 </article>`
@@ -159,7 +159,8 @@ const stateText: Record<MatrixRow['state'], string> = {
   'not reachable on this target': 'not reachable on this target',
   undeclared: 'answered, not declared',
   open: 'statuses left open by the contract',
-  'no answer': 'checks that sent no request, or got no answer',
+  'no answer':
+    'checks none of whose requests count here: none sent, none answered, or another spelling of a path',
 }
 
 function coverageSection(report: ConformanceReport): Html {
@@ -167,7 +168,7 @@ function coverageSection(report: ConformanceReport): Html {
   return html`<section id="coverage"><h2>Coverage: operation × status × check group</h2>
 <p class="lead">A row per status each operation declares (and per status the server answered that it does not declare); a column per check group. A cell counts the checks of that group whose requests got that answer: <span class="key passed">✓ passed</span> <span class="key failed">✗ failed</span> <span class="key blocked">⊘ blocked or skipped</span>. A check counts in every row its requests reached.</p>
 <div class="scroll"><table class="matrix">
-<thead><tr><th scope="col">operation</th><th scope="col">status</th><th scope="col">coverage</th>${groups.map((group) => html`<th scope="col">${group}</th>`)}</tr></thead>
+<thead><tr><th scope="col">operation</th><th scope="col">status</th><th scope="col">declared pair</th>${groups.map((group) => html`<th scope="col">${group}</th>`)}</tr></thead>
 <tbody>${rows.map((row) => matrixRow(row, groups))}</tbody>
 </table></div>
 </section>`
@@ -336,6 +337,8 @@ footer { margin: 2rem 0 1.5rem; color: var(--muted); font-size: .85rem; }
   tr { break-inside: avoid; }
   thead th { position: static; }
   .scroll { overflow: visible; }
+  .matrix { font-size: 8pt; }
+  .matrix thead th, .matrix td.cell, .matrix td.status, .matrix th[scope="row"] { white-space: normal; overflow-wrap: anywhere; padding: .15rem .25rem; }
   pre { border-color: #999; }
   a { color: inherit; text-decoration: none; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
