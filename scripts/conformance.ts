@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { type ConformanceOutcome, defaults, runConformance } from '../suites/run-conformance.ts'
+import { conformanceOptions } from './conformance-options.ts'
 
 const help = `Usage: npm run conformance -- --base-url URL --api-key KEY [options]
        (installed: npx animal-store-conformance --base-url URL --api-key KEY [options])
@@ -33,20 +34,7 @@ report directory not writable, or the run's deadline passed.`
 
 let values: Record<string, string | boolean | undefined>
 try {
-  ;({ values } = parseArgs({
-    options: {
-      'base-url': { type: 'string' },
-      'api-key': { type: 'string' },
-      'read-only': { type: 'boolean', default: false },
-      'report-dir': { type: 'string', default: 'reports' },
-      'via-prism': { type: 'boolean', default: false },
-      timeout: { type: 'string' },
-      'request-timeout': { type: 'string' },
-      seed: { type: 'string' },
-      'max-examples': { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  }))
+  ;({ values } = parseArgs({ options: conformanceOptions }))
 } catch (error) {
   console.error(`Usage error: ${(error as Error).message}\n\n${help}`)
   process.exit(2)
