@@ -99,6 +99,7 @@ export interface MatrixRow {
  * contract does not declare), by check group, counting the checks whose requests got that answer and how
  * they ended. A check counts in every pair its requests got; checks that got no answer at all count on a
  * last row per group, so that every check shows somewhere.
+ * @example coverageMatrix(report.coverage, report.checks).rows[0] // { operation: 'listPets', status: '200', state: 'seen', cells: { listPets: { checks: 8, passed: 8, failed: 0, blocked: 0 } } }
  */
 export function coverageMatrix(
   coverage: readonly CoverageRow[],

@@ -10,6 +10,7 @@ import type { CheckResult } from './run-check.ts'
  * CSS, no script, no font or image, and a Content-Security-Policy that forbids loading anything, so it
  * reads the same offline, in a sandboxed artifact viewer and printed. Every text from the report is escaped
  * (a server's bodies, headers and JSON keys end up in it).
+ * @example writeFileSync('reports/conformance.html', toHtml(report))
  */
 export function toHtml(report: ConformanceReport): string {
   const title = `Animal Store conformance: ${verdictText[report.verdict]}`
@@ -74,7 +75,7 @@ function header(report: ConformanceReport, title: string): Html {
     ['Checks', countsText(totals)],
   ]
   const replay = [
-    `CONFORMANCE_API_KEY=… npx animal-store-conformance --base-url ${shellWord(displayUrl(target.baseUrl))} --seed ${target.seed}`,
+    `npx animal-store-conformance --base-url ${shellWord(displayUrl(target.baseUrl))} --seed ${target.seed}`,
     ...(target.readOnly ? [' --read-only'] : []),
     ...(target.viaPrism ? [' --via-prism'] : []),
   ].join('')
@@ -82,7 +83,7 @@ function header(report: ConformanceReport, title: string): Html {
 <h1>${title}</h1>
 <p class="meaning">${verdictMeaning[report.verdict]}</p>
 <dl class="facts">${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
-<p class="replay-run">Replay the run’s generated requests: <code>${replay}</code></p>
+<p class="replay-run">Replay the run’s generated requests (with <code>CONFORMANCE_API_KEY</code> set): <code>${replay}</code></p>
 </header>`
 }
 
@@ -202,11 +203,26 @@ ${report.limitations.length > 0 ? html`<h3>What this run could not see</h3>${rep
 </section>`
 }
 
+// What went wrong first, then what could not run, then the rest; in run order within each.
+const outcomeOrder: CheckResult['outcome'][] = [
+  'errored',
+  'timed-out',
+  'failed',
+  'blocked',
+  'skipped',
+  'not-checked',
+  'passed',
+]
+
 function checksSection(report: ConformanceReport): Html {
+  const checks = [...report.checks].sort(
+    (a, b) => outcomeOrder.indexOf(a.outcome) - outcomeOrder.indexOf(b.outcome),
+  )
   return html`<section id="checks"><h2>Every check (${report.checks.length})</h2>
+<p class="lead">Those that failed first, then those that could not run, then those that passed.</p>
 <div class="scroll"><table class="checks-table">
 <thead><tr><th scope="col">group</th><th scope="col">check</th><th scope="col">outcome</th><th scope="col">why</th></tr></thead>
-<tbody>${report.checks.map(checkRow)}</tbody>
+<tbody>${checks.map(checkRow)}</tbody>
 </table></div>
 </section>`
 }
@@ -215,7 +231,7 @@ function checkRow(check: CheckResult): Html {
   const message = check.message ?? ''
   // The full message is in conformance.json; a page of stack traces helps nobody here.
   const shown = message.length > 600 ? `${message.slice(0, 600)}… (${message.length} chars)` : message
-  return html`<tr class="outcome-${check.outcome}"><td>${check.group}</td><td>${check.name}</td><td class="outcome">${check.outcome}</td><td class="why">${shown}</td></tr>`
+  return html`<tr class="outcome-${check.outcome}"><td class="group">${check.group}</td><td class="name">${check.name}</td><td class="outcome">${check.outcome}</td><td class="why">${shown}</td></tr>`
 }
 
 // A base URL may carry credentials of its own (https://user:secret@host): the report never shows them.
@@ -322,6 +338,8 @@ thead th { background: #f0f1f3; position: sticky; top: 0; }
 .failed, .key.failed { color: var(--fail); }
 .blocked, .key.blocked { color: var(--muted); }
 .checks-table td.why { font-size: .88rem; white-space: pre-wrap; }
+.checks-table td.group, .checks-table td.outcome, .checks-table thead th { white-space: nowrap; overflow-wrap: normal; }
+.checks-table td.name { width: 40%; }
 .checks-table tr.outcome-failed td.outcome, .checks-table tr.outcome-errored td.outcome, .checks-table tr.outcome-timed-out td.outcome { color: var(--fail); font-weight: 600; }
 .checks-table tr.outcome-passed td.outcome { color: var(--pass); }
 .warnings li { color: var(--warn); }
