@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { type ConformanceOutcome, defaults, runConformance } from '../suites/run-conformance.ts'
+import { conformanceOptions } from './conformance-options.ts'
 
 const help = `Usage: npm run conformance -- --base-url URL --api-key KEY [options]
        (installed: npx animal-store-conformance --base-url URL --api-key KEY [options])
@@ -15,7 +16,8 @@ Options:
   --api-key KEY          a valid API key; prefer env CONFORMANCE_API_KEY (others on the machine see
                          arguments in ps)
   --read-only            never create pets (production): checks needing a pet use one found by listing
-  --report-dir DIR       where junit.xml, conformance.json and summary.md go (default reports/)
+  --report-dir DIR       where junit.xml, conformance.json, summary.md and conformance.html go
+                         (default reports/)
   --via-prism            also send traffic through Prism's validating proxy; each violation it reports
                          is checked against the response, and false positives become notes
   --timeout SECONDS      the whole run's deadline (default ${defaults.timeoutSeconds}); past it the run exits 2
@@ -32,20 +34,7 @@ report directory not writable, or the run's deadline passed.`
 
 let values: Record<string, string | boolean | undefined>
 try {
-  ;({ values } = parseArgs({
-    options: {
-      'base-url': { type: 'string' },
-      'api-key': { type: 'string' },
-      'read-only': { type: 'boolean', default: false },
-      'report-dir': { type: 'string', default: 'reports' },
-      'via-prism': { type: 'boolean', default: false },
-      timeout: { type: 'string' },
-      'request-timeout': { type: 'string' },
-      seed: { type: 'string' },
-      'max-examples': { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  }))
+  ;({ values } = parseArgs({ options: conformanceOptions }))
 } catch (error) {
   console.error(`Usage error: ${(error as Error).message}\n\n${help}`)
   process.exit(2)

@@ -70,6 +70,16 @@ describe('the report groups what checks saw into distinct findings', () => {
     ])
   })
 
+  it('takes a finding’s example and its replay command from the same violation', () => {
+    const bare = { ...violation('limit', 'query limit', 'listPets'), exchange: undefined }
+    const shown = {
+      ...violation('limit', 'query limit', 'listPets'),
+      replay: "curl -i 'http://h/v1/pets?limit=3'",
+    }
+    const report = buildReport([check('a', 'failed', [bare]), check('b', 'failed', [shown])], facts)
+    expect(report.findings[0]).toMatchObject({ example: shown.exchange, replay: shown.replay })
+  })
+
   it('calls a run incomplete, not failed, when checks were pending at the deadline or the suite broke', () => {
     expect(buildReport([check('slow', 'timed-out')], facts).verdict).toBe('incomplete')
     expect(buildReport([check('bug', 'errored')], facts).verdict).toBe('incomplete')

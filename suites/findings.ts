@@ -52,6 +52,8 @@ export interface Violation {
   message: string
   /** The request and response that show it, as text. */
   exchange?: string
+  /** That request as a shell command that sends it again, the key read from the environment. */
+  replay?: string
 }
 
 /** One defect, reported once: the rule, where it failed, the operations and checks that saw it. */
@@ -67,6 +69,8 @@ export interface Finding {
   /** The checks that could not run because of it. */
   blocked: string[]
   example?: string
+  /** The example's request as a shell command (`curl …`) that sends it again. */
+  replay?: string
 }
 
 /** The identity of a root cause: checks seeing the same rule broken at the same place share a finding. */
@@ -91,13 +95,16 @@ export function groupFindings(
         message: violation.message,
         checks: [],
         blocked: [],
-        ...(violation.exchange === undefined ? {} : { example: violation.exchange }),
       }
       byId.set(id, finding)
     }
     if (!finding.operations.includes(violation.operation)) finding.operations.push(violation.operation)
     if (!finding[role].includes(check)) finding[role].push(check)
-    finding.example ??= violation.exchange
+    // The example and its replay come from one violation, so the command sends the request shown.
+    if (finding.example === undefined && violation.exchange !== undefined) {
+      finding.example = violation.exchange
+      if (violation.replay !== undefined) finding.replay = violation.replay
+    }
   }
   for (const result of results) {
     for (const violation of result.violations) add(violation, result.name, 'checks')

@@ -1,5 +1,12 @@
 import { type Check, createCheckContext, type RunState } from './check-context.ts'
-import { CheckBlocked, CheckFailure, CheckSkipped, type Exchange, RunDeadlineReached } from './exchange.ts'
+import {
+  CheckBlocked,
+  CheckFailure,
+  CheckSkipped,
+  type Exchange,
+  RunDeadlineReached,
+  replayCommand,
+} from './exchange.ts'
 import { findingId, type Violation } from './findings.ts'
 
 /**
@@ -27,6 +34,11 @@ export interface CheckResult {
   advice: string[]
   /** Remarks about the tools rather than the server (Prism's false positives). */
   notes: string[]
+  /**
+   * The `operation status` pairs its requests got (`listPets 200`, `createPet 400`), for the coverage
+   * matrix; absent on results no check produced (a suite error).
+   */
+  exercised?: string[]
 }
 
 /**
@@ -37,6 +49,16 @@ export interface CheckResult {
 export async function runCheck(check: Check, run: RunState): Promise<CheckResult> {
   const context = createCheckContext(run)
   const { recorder } = context
+  const result = await judgeCheck(check, context)
+  const pairs = recorder.exchanges.flatMap((exchange) => (exchange.pair === undefined ? [] : [exchange.pair]))
+  return { ...result, exercised: [...new Set(pairs)] }
+}
+
+async function judgeCheck(
+  check: Check,
+  context: ReturnType<typeof createCheckContext>,
+): Promise<CheckResult> {
+  const { recorder, target } = context
   const base = {
     group: check.group,
     name: check.name,
@@ -65,16 +87,21 @@ export async function runCheck(check: Check, run: RunState): Promise<CheckResult
   }
   const seen = new Set<string>()
   const violations: Violation[] = []
-  const add = (violation: Violation) => {
+  // Violations are shared (an exchange several checks read, the run's "stopped answering"): copied, not changed.
+  const add = (violation: Violation, exchange: Exchange | undefined) => {
     const id = findingId(violation)
     if (seen.has(id)) return
     seen.add(id)
-    violations.push(violation)
+    violations.push(
+      exchange && violation.replay === undefined
+        ? { ...violation, replay: replayCommand(exchange.request, target) }
+        : violation,
+    )
   }
-  if (purpose) add(purpose.violation)
+  if (purpose) add(purpose.violation, purpose.exchange)
   for (const exchange of recorder.exchanges) {
     if (purpose && exchange === purpose.exchange) continue
-    for (const violation of exchange.violations) add(violation)
+    for (const violation of exchange.violations) add(violation, exchange)
   }
   // Nothing else wrong, but a read held pets an earlier create stored wrong: affected by that finding.
   if (!blockedBy && !purpose && violations.length === 0)

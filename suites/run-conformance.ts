@@ -7,6 +7,7 @@ import { buildReport } from './conformance-report.ts'
 import { ConformanceReporter } from './conformance-reporter.ts'
 import { ensureWritableDirectory, preflight } from './preflight.ts'
 import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
+import { toHtml } from './report-html.ts'
 import type { ConformanceTarget } from './target.ts'
 
 export interface ConformanceOptions {
@@ -15,7 +16,7 @@ export interface ConformanceOptions {
   apiKey: string
   /** Production mode: never creates pets. */
   readOnly?: boolean
-  /** Where junit.xml, conformance.json and summary.md go (default `reports/`). */
+  /** Where junit.xml, conformance.json, summary.md and conformance.html go (default `reports/`). */
   reportDir?: string
   /** Route all traffic through Prism's validating proxy; its violations, checked against the response, count too. */
   viaPrism?: boolean
@@ -74,7 +75,7 @@ async function suiteLocation(): Promise<{ root: string; file: string }> {
 /**
  * Runs the conformance suite (suites/animal-store.conformance.ts) through vitest's Node API against a
  * server, after a pre-flight that tells a server's defects from a run that cannot judge it, and writes
- * JUnit, JSON and Markdown reports.
+ * JUnit, JSON, Markdown and HTML reports.
  * @example const { exitCode } = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k' })
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
@@ -181,6 +182,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     writeReports(report, reportDir)
     print(toConsoleText(report))
     print(`Reports: ${join(reportDir, 'junit.xml')}, conformance.json, summary.md`)
+    // Last, so that it is the line a person sees when the run ends: the page shows what the text above cannot.
+    print(`HTML report: ${join(reportDir, 'conformance.html')}`)
     if (report.verdict === 'incomplete')
       return {
         exitCode: 2,
@@ -200,9 +203,10 @@ function problem(text: string): ConformanceOutcome {
   return { exitCode: 2, problem: text }
 }
 
-/** JSON, Markdown (also appended to $GITHUB_STEP_SUMMARY) and JUnit, all from the same report. */
+/** JSON, Markdown (also appended to $GITHUB_STEP_SUMMARY), JUnit and HTML, all from the same report. */
 function writeReports(report: ConformanceReport, reportDir: string): void {
   writeFileSync(join(reportDir, 'conformance.json'), `${JSON.stringify(report, null, 2)}\n`)
+  writeFileSync(join(reportDir, 'conformance.html'), toHtml(report))
   const markdown = toMarkdown(report)
   writeFileSync(join(reportDir, 'summary.md'), markdown)
   writeFileSync(join(reportDir, 'junit.xml'), toJunitXml(report))

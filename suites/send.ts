@@ -181,22 +181,24 @@ async function sendOnce(
       headers: {},
       body: '',
     }
+    const unanswered: Exchange = {
+      operation: operation.id,
+      request,
+      response,
+      violations: [],
+      bodyUsable: false,
+    }
     const violation: Violation = {
       rule: 'no-response',
       operation: operation.id,
       where: 'the server stopped answering',
       message: `${method} ${url} got no complete response: ${outcome.message}.`,
-      exchange: describeExchange({
-        operation: operation.id,
-        request,
-        response,
-        violations: [],
-        bodyUsable: false,
-      }),
+      exchange: describeExchange(unanswered),
     }
     transport.failuresInARow++
     if (transport.failuresInARow >= failuresBeforeDown) transport.down ??= violation
-    throw new CheckFailure(violation)
+    // The exchange goes with the failure so that the report can show how to send that request again.
+    throw new CheckFailure(violation, unanswered)
   }
   transport.failuresInARow = 0
   const { response } = outcome
@@ -210,7 +212,10 @@ async function sendOnce(
   }
   recorder.exchanges.push(exchange)
   // A response to another spelling of the path says nothing about the operation's own statuses.
-  if (params.intent !== 'no-data') recorder.seen.add(`${operation.id} ${response.status}`)
+  if (params.intent !== 'no-data') {
+    exchange.pair = `${operation.id} ${response.status}`
+    recorder.seen.add(exchange.pair)
+  }
   if (!outcome.ok) {
     exchange.violations.push({
       rule: 'response-too-large',

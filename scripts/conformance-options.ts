@@ -1,0 +1,18 @@
+import type { ParseArgsConfig } from 'node:util'
+
+/**
+ * The options `animal-store-conformance` accepts, as `parseArgs` reads them: the command parses with these,
+ * and the test of the pipeline example checks every flag it uses against them.
+ */
+export const conformanceOptions = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'read-only': { type: 'boolean', default: false },
+  'report-dir': { type: 'string', default: 'reports' },
+  'via-prism': { type: 'boolean', default: false },
+  timeout: { type: 'string' },
+  'request-timeout': { type: 'string' },
+  seed: { type: 'string' },
+  'max-examples': { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const satisfies NonNullable<ParseArgsConfig['options']>
