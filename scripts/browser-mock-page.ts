@@ -32,10 +32,9 @@ export async function visitBrowserMockPage(
   publicDir: string,
   query = '',
 ): Promise<BrowserMockVisit> {
-  const entry = join(app, 'browser-mock-page.ts')
-  readFileSync(fixture) // fail here, clearly, if the fixture moved
+  // From stdin with the project as resolveDir: the package and msw resolve from the project, not from here.
   const bundled = await build({
-    stdin: { contents: readFileSync(fixture, 'utf8'), resolveDir: app, sourcefile: entry, loader: 'ts' },
+    stdin: { contents: readFileSync(fixture, 'utf8'), resolveDir: app, sourcefile: fixture, loader: 'ts' },
     bundle: true,
     format: 'esm',
     platform: 'browser',

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -46,11 +47,13 @@ strictFlags.push('--typeRoots', join(root, 'node_modules/@types'), '--types', 'n
 // what most users run, with msw 3. The browser mock runs in Chromium once per msw major: msw 2 from the
 // mock-path project below, msw 3 from Node 22's (the bundle it runs does not depend on Node).
 const runtimes = [
-  { node: '20.19.0', msw: `msw@${manifest.devDependencies.msw}`, major: 2, browser: false },
-  { node: '22', msw: 'msw@^3', major: 3, browser: true },
-  { node: '24', msw: 'msw@^3', major: 3, browser: false },
+  { node: '20.19.0', msw: `msw@${manifest.devDependencies.msw}`, major: 2, browser: false, typecheck: true },
+  { node: '22', msw: 'msw@^3', major: 3, browser: true, typecheck: true },
+  { node: '24', msw: 'msw@^3', major: 3, browser: false, typecheck: false }, // same msw types as 22
 ]
 
+/** The README's React recipe copied into a new Vite app beside the tarball, prepared in parallel too. */
+let viteApp: Promise<string>
 /** A scratch project per Node runtime, prepared in parallel with everything else once the tarball exists. */
 const runtimeApps = new Map<string, Promise<{ node: string; app: string }>>()
 let tarball: string
@@ -72,9 +75,11 @@ beforeAll(async () => {
     prepared.catch(() => {}) // awaited (and reported) by the runtime's own beforeAll
     runtimeApps.set(version, prepared)
   }
+  viteApp = createViteApp(tarball)
+  viteApp.catch(() => {}) // awaited (and reported) by its describe's beforeAll
 }, 240_000)
 afterAll(async () => {
-  await Promise.allSettled(runtimeApps.values()) // no install left writing into a folder being removed
+  await Promise.allSettled([...runtimeApps.values(), viteApp]) // no install left writing into a folder being removed
   removeScratchDirectories()
 }, 300_000)
 
@@ -238,9 +243,68 @@ export const used = [pet, api, wrong, options, query, status, startBrowserMock, 
   })
 })
 
+describe('the README’s React recipe copied into a new Vite app', () => {
+  // Built by that app's own vite, type-checked against the installed package's types.
+  let app: string
+  beforeAll(async () => {
+    app = await viteApp
+  }, 300_000)
+
+  /** Strings only the mock's code carries: msw's log prefix, the worker script's name, faker's pet names. */
+  const mockMarkers = ['[MSW]', 'mockServiceWorker.js', 'petName']
+  async function build(outDir: string, env: Record<string, string>): Promise<string> {
+    const { NODE_ENV: _vitestSetsTest, ...inherited } = process.env
+    const vite = join(app, 'node_modules/vite/bin/vite.js')
+    await run(process.execPath, [vite, 'build', '--outDir', outDir, '--logLevel', 'error'], {
+      cwd: app,
+      timeout: 120_000,
+      env: { ...inherited, ...env },
+    })
+    const assets = join(app, outDir, 'assets')
+    return readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(assets, file), 'utf8'))
+      .join('\n')
+  }
+
+  it('type-checks against the installed package (the client’s types come from its paths)', async () => {
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          ...{ target: 'es2022', lib: ['es2023', 'dom'], module: 'esnext', moduleResolution: 'bundler' },
+          ...{
+            jsx: 'react-jsx',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            allowImportingTsExtensions: true,
+          },
+          types: [],
+        },
+        include: ['src'],
+      }),
+    )
+    await expect(
+      run(process.execPath, [tsc, '-p', app], { cwd: app, timeout: 60_000 }),
+    ).resolves.toBeDefined()
+  })
+
+  it('ships none of the mock (msw, faker) in its production bundle, even with the flag on', async () => {
+    const bundle = await build('dist', { VITE_MOCK_API: 'true' })
+    expect(bundle).toContain('Loading pets') // the app itself is there
+    for (const marker of mockMarkers) expect(bundle).not.toContain(marker)
+  })
+
+  it('does carry the mock in a development build with the flag on (so the check above can fail)', async () => {
+    const bundle = await build('dist-development', { VITE_MOCK_API: 'true', NODE_ENV: 'development' })
+    for (const marker of mockMarkers) expect(bundle).toContain(marker)
+  })
+})
+
 describe.each(runtimes)(
   'on Node $node from the npm registry, with $msw',
-  ({ node: version, major, browser }) => {
+  ({ node: version, major, browser, typecheck }) => {
     let node: string
     let app: string
     beforeAll(async () => {
@@ -272,12 +336,14 @@ describe.each(runtimes)(
       expect(stdout).toMatch(/Tests\s+9 passed/)
     })
 
-    it(`type-checks those files against msw ${major}’s types (a wrong field name must still fail tsc)`, async () => {
-      for (const snippet of snippets) copyFileSync(join(root, 'mocks/examples', snippet), join(app, snippet))
-      await expect(
-        run(process.execPath, [tsc, ...strictFlags, ...snippets], { cwd: app, timeout: 60_000 }),
-      ).resolves.toBeDefined()
-    })
+    if (typecheck)
+      it(`type-checks those files against msw ${major}’s types (a wrong field name must still fail tsc)`, async () => {
+        for (const snippet of snippets)
+          copyFileSync(join(root, 'mocks/examples', snippet), join(app, snippet))
+        await expect(
+          run(process.execPath, [tsc, ...strictFlags, ...snippets], { cwd: app, timeout: 60_000 }),
+        ).resolves.toBeDefined()
+      })
 
     if (browser)
       it(`runs the browser mock in Chromium with msw ${major}: unmocked requests pass quietly; a missing worker script names the command`, async () => {
@@ -301,4 +367,18 @@ async function expectBrowserMockBehaviour(app: string, publicDir: string) {
     /not served at \/missing\/mockServiceWorker\.js \(the server answered 200 text\/html\)/,
   )
   expect(missing.outcome.error).toContain('npx animal-store-mock worker public')
+}
+
+/** mocks/recipes/react/ as a team would copy it: src/ and index.html, with no aliases and no config of ours. */
+async function createViteApp(tarball: string): Promise<string> {
+  const devDependency = (name: string) => `${name}@${manifest.devDependencies[name]}`
+  const app = createScratchProject('vite-app')
+  const recipe = ['react', 'react-dom', '@types/react', '@types/react-dom', '@tanstack/react-query']
+  await npmInstall(app, [tarball, ...['msw', 'vite', 'openapi-fetch', ...recipe].map(devDependency)])
+  cpSync(join(root, 'mocks/recipes/react/index.html'), join(app, 'index.html'))
+  cpSync(join(root, 'mocks/recipes/react/src'), join(app, 'src'), {
+    recursive: true,
+    filter: (path) => !/\.test\.tsx?$/.test(path),
+  })
+  return app
 }
