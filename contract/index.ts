@@ -14,5 +14,15 @@ export { parseExactJson, stringifyExactJson } from './exact-json.ts'
 export type { Contract } from './load-contract.ts'
 export type { OpenApiDocument } from './openapi-document.ts'
 export type { HttpMethod, Operation, OperationParameter, OperationResponse } from './operations.ts'
-export type { ApiError, ExactNewPet, ExactPet, NewPet, Pet, PetStatus } from './types.ts'
+export type {
+  ApiError,
+  components,
+  ExactNewPet,
+  ExactPet,
+  NewPet,
+  operations,
+  Pet,
+  PetStatus,
+  paths,
+} from './types.ts'
 export type { Validation, Violation } from './violations.ts'

@@ -4,8 +4,8 @@ import { parseArgs } from 'node:util'
 import { type ConformanceOutcome, defaults, runConformance } from '../suites/run-conformance.ts'
 import { conformanceOptions } from './conformance-options.ts'
 
-const help = `Usage: npm run conformance -- --base-url URL --api-key KEY [options]
-       (installed: npx animal-store-conformance --base-url URL --api-key KEY [options])
+const help = `Usage: animal-store-conformance --base-url URL --api-key KEY [options]
+       (in this repository: npm run conformance -- --base-url URL --api-key KEY [options])
 
 Replays every operation of the Animal Store contract against a server and checks every response
 (status, Content-Type, body schema, Error shape, headers) with Ajv, plus auth, limits, filters,

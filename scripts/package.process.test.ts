@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -12,6 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { visitBrowserMockPage } from './browser-mock-page.ts'
 import {
   createScratchProject,
   installedMegabytes,
@@ -34,15 +36,24 @@ const mockPathBudgetMb = 40
 const mockBin = 'node_modules/animal-store-contract-kit/dist/scripts/start-mock.js'
 const conformanceBin = 'node_modules/animal-store-contract-kit/dist/scripts/conformance.js'
 const readmeSnippet = join(root, 'mocks/examples/pets-in-vitest.test.ts')
+/** The README's vitest files, run (and type-checked) in each runtime's project: 2 + 4 + 3 tests. */
+const snippets = ['pets-in-vitest.test.ts', 'unmocked-requests.test.ts', 'typed-client.test.ts']
+const tsc = join(root, 'node_modules/typescript/bin/tsc')
+const strictFlags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext']
+strictFlags.push('--target', 'es2022', '--lib', 'es2023,dom', '--skipLibCheck')
+strictFlags.push('--typeRoots', join(root, 'node_modules/@types'), '--types', 'node')
 
 // Node 20.19 is the floor `engines` declares (msw 3 needs 22.12+, so it gets msw 2 there); 22 and 24 are
-// what most users run, with msw 3.
+// what most users run, with msw 3. The browser mock runs in Chromium once per msw major: msw 2 from the
+// mock-path project below, msw 3 from Node 22's (the bundle it runs does not depend on Node).
 const runtimes = [
-  { node: '20.19.0', msw: `msw@${manifest.devDependencies.msw}`, major: 2 },
-  { node: '22', msw: 'msw@^3', major: 3 },
-  { node: '24', msw: 'msw@^3', major: 3 },
+  { node: '20.19.0', msw: `msw@${manifest.devDependencies.msw}`, major: 2, browser: false, typecheck: true },
+  { node: '22', msw: 'msw@^3', major: 3, browser: true, typecheck: true },
+  { node: '24', msw: 'msw@^3', major: 3, browser: false, typecheck: false }, // same msw types as 22
 ]
 
+/** The README's React recipe copied into a new Vite app beside the tarball, prepared in parallel too. */
+let viteApp: Promise<string>
 /** A scratch project per Node runtime, prepared in parallel with everything else once the tarball exists. */
 const runtimeApps = new Map<string, Promise<{ node: string; app: string }>>()
 let tarball: string
@@ -51,16 +62,24 @@ beforeAll(async () => {
   for (const { node: version, msw } of runtimes) {
     const prepared = Promise.all([nodeFromRegistry(version), createScratchProject(`node-${version}`)]).then(
       async ([node, app]) => {
-        await npmInstall(app, [tarball, msw, `vitest@${manifest.devDependencies.vitest}`])
+        const vitest = `vitest@${manifest.devDependencies.vitest}`
+        await npmInstall(app, [
+          tarball,
+          msw,
+          vitest,
+          `openapi-fetch@${manifest.devDependencies['openapi-fetch']}`,
+        ])
         return { node, app }
       },
     )
     prepared.catch(() => {}) // awaited (and reported) by the runtime's own beforeAll
     runtimeApps.set(version, prepared)
   }
+  viteApp = createViteApp(tarball)
+  viteApp.catch(() => {}) // awaited (and reported) by its describe's beforeAll
 }, 240_000)
 afterAll(async () => {
-  await Promise.allSettled(runtimeApps.values()) // no install left writing into a folder being removed
+  await Promise.allSettled([...runtimeApps.values(), viteApp]) // no install left writing into a folder being removed
   removeScratchDirectories()
 }, 300_000)
 
@@ -86,7 +105,9 @@ describe('the tarball installed with msw alone (the mock path)', () => {
   it('works from the ./contract, ./mocks and ./mocks/node entry points', async () => {
     writeFileSync(
       join(app, 'use.mjs'),
-      `import { contract } from 'animal-store-contract-kit/contract'
+      `import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { contract } from 'animal-store-contract-kit/contract'
 import { createMockApi } from 'animal-store-contract-kit/mocks'
 import { setupMockServer } from 'animal-store-contract-kit/mocks/node'
 const { server, api } = setupMockServer({ apiKeys: ['k'], pets: 3 })
@@ -94,7 +115,8 @@ server.listen({ onUnhandledRequest: 'error' })
 const created = await fetch('http://api.test/v1/pets', { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: '{"name":"Packed","categoryId":1}' })
 const listed = await (await fetch('http://api.test/v1/pets?limit=100', { headers: { authorization: 'Bearer k' } })).json()
 server.close()
-console.log(JSON.stringify({ operations: contract.operations.length, created: created.status, listed: listed.length, stored: api.store.size, createMockApi: typeof createMockApi }))
+const yaml = fileURLToPath(import.meta.resolve('animal-store-contract-kit/openapi.yaml'))
+console.log(JSON.stringify({ operations: contract.operations.length, created: created.status, listed: listed.length, stored: api.store.size, createMockApi: typeof createMockApi, yaml: readFileSync(yaml, 'utf8').startsWith('openapi: 3.1') }))
 `,
     )
     const { stdout } = await runNode(process.execPath, app, ['use.mjs'], 60_000)
@@ -104,13 +126,14 @@ console.log(JSON.stringify({ operations: contract.operations.length, created: cr
       listed: 4,
       stored: 4,
       createMockApi: 'function',
+      yaml: true,
     })
   })
 
   it('ships types a strict TypeScript project compiles against', async () => {
     writeFileSync(
       join(app, 'check.ts'),
-      `import type { NewPet, Pet } from 'animal-store-contract-kit/contract'
+      `import type { components, NewPet, Pet, paths } from 'animal-store-contract-kit/contract'
 import type { ConformanceOptions } from 'animal-store-contract-kit/conformance'
 import { createMockApi, type MockApi } from 'animal-store-contract-kit/mocks'
 import { startBrowserMock } from 'animal-store-contract-kit/mocks/browser'
@@ -120,15 +143,15 @@ const api: MockApi = createMockApi({ seed: 1, pets: 2 })
 // @ts-expect-error categoryId is an integer, not a string
 const wrong: NewPet = { name: 'Rex', categoryId: '2' }
 const options: ConformanceOptions = { baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k' }
-export const used = [pet, api, wrong, options, startBrowserMock, setupMockServer]
+type ListQuery = NonNullable<paths['/pets']['get']['parameters']['query']>
+const query: ListQuery = { status: 'pending', limit: 5 }
+// @ts-expect-error the contract's statuses are available, pending and sold
+const status: components['schemas']['PetStatus'] = 'lost'
+export const used = [pet, api, wrong, options, query, status, startBrowserMock, setupMockServer]
 `,
     )
-    const tsc = join(root, 'node_modules/typescript/bin/tsc')
-    const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext']
-    flags.push('--target', 'es2022', '--lib', 'es2023,dom', '--skipLibCheck')
-    flags.push('--typeRoots', join(root, 'node_modules/@types'), '--types', 'node')
     await expect(
-      run(process.execPath, [tsc, ...flags, 'check.ts'], { cwd: app, timeout: 60_000 }),
+      run(process.execPath, [tsc, ...strictFlags, 'check.ts'], { cwd: app, timeout: 60_000 }),
     ).resolves.toBeDefined()
   })
 
@@ -153,6 +176,22 @@ export const used = [pet, api, wrong, options, startBrowserMock, setupMockServer
     } finally {
       await mock.stop()
     }
+  })
+
+  it('names the installed commands in --help, which ends with a newline', async () => {
+    for (const [bin, name] of [
+      [mockBin, 'animal-store-mock'],
+      [conformanceBin, 'animal-store-conformance'],
+    ] as const) {
+      const { stdout } = await runNode(process.execPath, app, [bin, '--help'], 30_000)
+      expect(stdout.startsWith(`Usage: ${name} `)).toBe(true)
+      expect(stdout.endsWith('\n')).toBe(true)
+    }
+  })
+
+  it('runs the browser mock in Chromium with msw 2: unmocked requests pass quietly; a missing worker script names the command', async () => {
+    await runNode(process.execPath, app, [mockBin, 'worker', 'browser-public'], 30_000)
+    await expectBrowserMockBehaviour(app, join(app, 'browser-public'))
   })
 
   it('writes MSW’s worker script with `animal-store-mock worker <dir>`, and refuses a symlinked one', async () => {
@@ -204,35 +243,142 @@ export const used = [pet, api, wrong, options, startBrowserMock, setupMockServer
   })
 })
 
-describe.each(runtimes)('on Node $node from the npm registry, with $msw', ({ node: version, major }) => {
-  let node: string
+describe('the README’s React recipe copied into a new Vite app', () => {
+  // Built by that app's own vite, type-checked against the installed package's types.
   let app: string
   beforeAll(async () => {
-    ;({ node, app } = await (runtimeApps.get(version) as Promise<{ node: string; app: string }>))
+    app = await viteApp
   }, 300_000)
 
-  it(`runs that Node and msw ${major}`, async () => {
-    const { stdout } = await runNode(node, app, ['--version'], 10_000)
-    expect(stdout.startsWith(`v${version}`)).toBe(true)
-    const installed = JSON.parse(readFileSync(join(app, 'node_modules/msw/package.json'), 'utf8'))
-    expect(installed.version.startsWith(`${major}.`)).toBe(true)
+  /** Strings only the mock's code carries: msw's log prefix, the worker script's name, faker's pet names. */
+  const mockMarkers = ['[MSW]', 'mockServiceWorker.js', 'petName']
+  async function build(outDir: string, env: Record<string, string>): Promise<string> {
+    const { NODE_ENV: _vitestSetsTest, ...inherited } = process.env
+    const vite = join(app, 'node_modules/vite/bin/vite.js')
+    await run(process.execPath, [vite, 'build', '--outDir', outDir, '--logLevel', 'error'], {
+      cwd: app,
+      timeout: 120_000,
+      env: { ...inherited, ...env },
+    })
+    const assets = join(app, outDir, 'assets')
+    return readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(assets, file), 'utf8'))
+      .join('\n')
+  }
+
+  it('type-checks against the installed package (the client’s types come from its paths)', async () => {
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          ...{ target: 'es2022', lib: ['es2023', 'dom'], module: 'esnext', moduleResolution: 'bundler' },
+          ...{
+            jsx: 'react-jsx',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            allowImportingTsExtensions: true,
+          },
+          types: [],
+        },
+        include: ['src'],
+      }),
+    )
+    await expect(
+      run(process.execPath, [tsc, '-p', app], { cwd: app, timeout: 60_000 }),
+    ).resolves.toBeDefined()
   })
 
-  it('serves the installed mock bin, and the installed conformance bin finds it conforming', async () => {
-    const mock = await startInstalledMock(node, app, ['--api-key', 'k'])
-    try {
-      const args = [conformanceBin, '--base-url', mock.baseUrl, '--api-key', 'k', '--report-dir', 'reports']
-      const { stdout } = await runNode(node, app, args)
-      expect(stdout).toMatch(/CONFORMS: 0 findings, \d+ checks passed, 0 failed/)
-    } finally {
-      await mock.stop()
-    }
+  it('ships none of the mock (msw, faker) in its production bundle, even with the flag on', async () => {
+    const bundle = await build('dist', { VITE_MOCK_API: 'true' })
+    expect(bundle).toContain('Loading pets') // the app itself is there
+    for (const marker of mockMarkers) expect(bundle).not.toContain(marker)
   })
 
-  it('runs the README’s vitest snippet', async () => {
-    copyFileSync(readmeSnippet, join(app, 'pets.test.ts'))
-    const vitest = join(app, 'node_modules/vitest/vitest.mjs')
-    const { stdout } = await runNode(node, app, [vitest, 'run', '--root', app, 'pets.test.ts'])
-    expect(stdout).toMatch(/Tests\s+2 passed/)
+  it('does carry the mock in a development build with the flag on (so the check above can fail)', async () => {
+    const bundle = await build('dist-development', { VITE_MOCK_API: 'true', NODE_ENV: 'development' })
+    for (const marker of mockMarkers) expect(bundle).toContain(marker)
   })
 })
+
+describe.each(runtimes)(
+  'on Node $node from the npm registry, with $msw',
+  ({ node: version, major, browser, typecheck }) => {
+    let node: string
+    let app: string
+    beforeAll(async () => {
+      ;({ node, app } = await (runtimeApps.get(version) as Promise<{ node: string; app: string }>))
+    }, 300_000)
+
+    it(`runs that Node and msw ${major}`, async () => {
+      const { stdout } = await runNode(node, app, ['--version'], 10_000)
+      expect(stdout.startsWith(`v${version}`)).toBe(true)
+      const installed = JSON.parse(readFileSync(join(app, 'node_modules/msw/package.json'), 'utf8'))
+      expect(installed.version.startsWith(`${major}.`)).toBe(true)
+    })
+
+    it('serves the installed mock bin, and the installed conformance bin finds it conforming', async () => {
+      const mock = await startInstalledMock(node, app, ['--api-key', 'k'])
+      try {
+        const args = [conformanceBin, '--base-url', mock.baseUrl, '--api-key', 'k', '--report-dir', 'reports']
+        const { stdout } = await runNode(node, app, args)
+        expect(stdout).toMatch(/CONFORMS: 0 findings, \d+ checks passed, 0 failed/)
+      } finally {
+        await mock.stop()
+      }
+    })
+
+    it(`runs the README’s vitest files with msw ${major}: the mock, unmocked requests failing, the typed client`, async () => {
+      for (const snippet of snippets) copyFileSync(join(root, 'mocks/examples', snippet), join(app, snippet))
+      const vitest = join(app, 'node_modules/vitest/vitest.mjs')
+      const { stdout } = await runNode(node, app, [vitest, 'run', '--root', app, ...snippets])
+      expect(stdout).toMatch(/Tests\s+9 passed/)
+    })
+
+    if (typecheck)
+      it(`type-checks those files against msw ${major}’s types (a wrong field name must still fail tsc)`, async () => {
+        for (const snippet of snippets)
+          copyFileSync(join(root, 'mocks/examples', snippet), join(app, snippet))
+        await expect(
+          run(process.execPath, [tsc, ...strictFlags, ...snippets], { cwd: app, timeout: 60_000 }),
+        ).resolves.toBeDefined()
+      })
+
+    if (browser)
+      it(`runs the browser mock in Chromium with msw ${major}: unmocked requests pass quietly; a missing worker script names the command`, async () => {
+        await runNode(node, app, [mockBin, 'worker', 'browser-public'], 30_000)
+        await expectBrowserMockBehaviour(app, join(app, 'browser-public'))
+      })
+  },
+)
+
+/** The installed browser mock, in Chromium: answers /v1, lets the rest through unlogged, explains a missing worker. */
+async function expectBrowserMockBehaviour(app: string, publicDir: string) {
+  const started = await visitBrowserMockPage(app, publicDir)
+  expect(started.outcome).toEqual({ mocked: { status: 200, count: 3 }, unmocked: 'from the server' })
+  expect(started.served).toContain('/not-mocked.txt') // passed through by the worker, to the server
+  expect(started.served).not.toContain('/v1/pets')
+  // quiet: true, and unhandled requests bypassed: no "[MSW] Mocking enabled", no "intercepted a request
+  // without a matching request handler" for the page's own GET / or for /not-mocked.txt.
+  expect(started.console).toEqual([])
+  const missing = await visitBrowserMockPage(app, publicDir, '?worker=/missing/mockServiceWorker.js')
+  expect(missing.outcome.error).toMatch(
+    /not served at \/missing\/mockServiceWorker\.js \(the server answered 200 text\/html\)/,
+  )
+  expect(missing.outcome.error).toContain('npx animal-store-mock worker public')
+}
+
+/** mocks/recipes/react/ as a team would copy it: src/ and index.html, with no aliases and no config of ours. */
+async function createViteApp(tarball: string): Promise<string> {
+  const devDependency = (name: string) => `${name}@${manifest.devDependencies[name]}`
+  const app = createScratchProject('vite-app')
+  const recipe = ['react', 'react-dom', '@types/react', '@types/react-dom', '@tanstack/react-query']
+  await npmInstall(app, [tarball, ...['msw', 'vite', 'openapi-fetch', ...recipe].map(devDependency)])
+  cpSync(join(root, 'mocks/recipes/react/index.html'), join(app, 'index.html'))
+  cpSync(join(root, 'mocks/recipes/react/src'), join(app, 'src'), {
+    recursive: true,
+    filter: (path) => !/\.test\.tsx?$/.test(path),
+  })
+  return app
+}

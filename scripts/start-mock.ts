@@ -13,8 +13,9 @@ import { serveHttp } from '../mocks/http/serve-http.ts'
 import { writeServiceWorker } from '../mocks/service-worker-file.ts'
 import { runCommand } from './run-command.ts'
 
-const help = `Usage: npm start -- [options]          (installed: animal-store-mock [options])
+const help = `Usage: animal-store-mock [options]
        animal-store-mock worker <publicDir>
+       (in this repository: npm start -- [options])
 
 Serves the stateful Animal Store mock over HTTP: pets you add are there when you list or get them.
 "worker <publicDir>" instead writes MSW's mockServiceWorker.js into your app's public folder, which

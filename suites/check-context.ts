@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { stringifyExactJson } from '../contract/exact-json.ts'
-import { contract } from '../contract/index.ts'
 import type { NewPet, Pet, PetStatus } from '../contract/types.ts'
 import {
   CheckBlocked,

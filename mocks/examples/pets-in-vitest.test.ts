@@ -1,10 +1,8 @@
-import { createMockApi } from 'animal-store-contract-kit/mocks'
-import { setupServer } from 'msw/node'
+import { setupMockServer } from 'animal-store-contract-kit/mocks/node'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 
-const api = createMockApi({ seed: 1, pets: 5, apiKeys: ['test-key'] })
-const server = setupServer(...api.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+const { server, api, listen } = setupMockServer({ seed: 1, pets: 5, apiKeys: ['test-key'] })
+beforeAll(() => listen()) // an unmocked request fails the test, under msw 2 and msw 3
 afterEach(() => api.reset()) // every test starts from the same 5 seeded pets
 afterAll(() => server.close())
 
