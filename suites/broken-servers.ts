@@ -11,6 +11,8 @@ type Handle = (request: MockRequest) => MockResponse
 export interface ExpectedFinding {
   rule: RuleId
   operation: string
+  /** It must be the run's only finding: one defect, one finding, wherever its damage shows. */
+  only?: true
 }
 
 /** A server with one realistic defect: our mock with that defect injected around its core. */
@@ -347,14 +349,14 @@ export const brokenServers: BrokenServer[] = [
   ),
   after(
     'int64 values beyond 2^53 come back rounded, as a JavaScript server that JSON.parses bodies sends them',
-    { rule: 'changed-value', operation: 'createPet' },
+    { rule: 'changed-value', operation: 'createPet', only: true },
     (_, s) => /\d{16}/.test(s.body ?? ''),
     // Through doubles and back: 9007199254740993 becomes 9007199254740992, int64's maximum 2^63.
     (s) => withJson(s, JSON.parse(s.body ?? 'null')),
   ),
   before(
     'a categoryId beyond int64 wraps around, as a C-style int64 cast does',
-    { rule: 'invalid-accepted', operation: 'createPet' },
+    { rule: 'invalid-accepted', operation: 'createPet', only: true },
     (r) => r.method === 'POST' && /"categoryId":-?\d{19,}/.test(r.body ?? ''),
     (r) => ({
       ...r,
@@ -366,7 +368,7 @@ export const brokenServers: BrokenServer[] = [
   ),
   broken(
     'GET /store/orders is a 500 with a valid key',
-    { rule: 'server-error', operation: 'GET /store/orders' },
+    { rule: 'server-error', operation: 'GET /store/orders', only: true },
     (handle) => (r) =>
       r.path === '/v1/store/orders' && r.headers.authorization === key
         ? {
@@ -378,13 +380,13 @@ export const brokenServers: BrokenServer[] = [
   ),
   after(
     'invalid bodies get 422, as FastAPI answers them',
-    { rule: 'wrong-status', operation: 'createPet' },
+    { rule: 'wrong-status', operation: 'createPet', only: true },
     (r, s) => r.method === 'POST' && s.status === 400,
     (s) => ({ ...withJson(s, { ...jsonBody(s), status: 422 }), status: 422 }),
   ),
   broken(
     'valid 19-digit categoryIds are refused, as Debian’s jackson-core 2.14 refuses them',
-    { rule: 'wrong-status', operation: 'createPet' },
+    { rule: 'wrong-status', operation: 'createPet', only: true },
     (handle) => (r) =>
       r.method === 'POST' &&
       isPets(r) &&
