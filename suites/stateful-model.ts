@@ -12,6 +12,11 @@ export interface Reply {
   body: unknown
   /** The request as a person replays it, e.g. `POST /pets {"name":"x","categoryId":1}`. */
   request: string
+  /**
+   * The caller already judged the body against the contract's schema and found nothing (the suite's send
+   * does, and knows which pets an earlier create stored wrong): the model does not judge it again.
+   */
+  schemaJudged?: boolean
 }
 
 /** The three operations the model drives, over any transport (a real socket, an in-memory fake). */
@@ -444,7 +449,9 @@ function expectCreated(real: Real, body: Record<string, unknown>, reply: Reply):
       )
     }
   }
-  const schema = contract.validateResponseBody('createPet', 201, reply.body)
+  const schema = reply.schemaJudged
+    ? { ok: true as const }
+    : contract.validateResponseBody('createPet', 201, reply.body)
   if (!schema.ok) throw bodySchema('createPet', reply, schema.errors.map((e) => e.message).join('; '))
   const id = pet.id as Int64
   const earlier = real.all.get(id)
@@ -469,7 +476,9 @@ function expectPet(pet: KnownPet, reply: Reply): void {
     )
   }
   if (reply.status !== 200) throw unexpectedStatus('getPet', reply, 200, `pet ${pet.id}, which exists`)
-  const schema = contract.validateResponseBody('getPet', 200, reply.body)
+  const schema = reply.schemaJudged
+    ? { ok: true as const }
+    : contract.validateResponseBody('getPet', 200, reply.body)
   if (!schema.ok) throw bodySchema('getPet', reply, schema.errors.map((e) => e.message).join('; '))
   const change = differences(pet, reply.body as Record<string, unknown>)
   if (change) throw new ModelViolation('changed-value', 'getPet', `GET /pets/${pet.id} ${change}.`)
@@ -479,7 +488,9 @@ function expectNotFound(id: Int64, reply: Reply): void {
   // A pet of someone else's that happens to have this id is no defect (the model knows only its own pets).
   if (reply.status === 200 && (reply.body as { id?: unknown } | undefined)?.id === id) return
   if (reply.status !== 404) throw unexpectedStatus('getPet', reply, 404, `id ${id}, which no pet has`)
-  const schema = contract.validateResponseBody('getPet', 404, reply.body)
+  const schema = reply.schemaJudged
+    ? { ok: true as const }
+    : contract.validateResponseBody('getPet', 404, reply.body)
   if (!schema.ok) throw bodySchema('getPet', reply, schema.errors.map((e) => e.message).join('; '))
   if ((reply.body as { status?: unknown }).status !== 404) {
     throw new ModelViolation(
@@ -502,7 +513,9 @@ function expectList(
 ): void {
   const what = reply.request
   if (reply.status !== 200) throw unexpectedStatus('listPets', reply, 200, 'a valid query')
-  const schema = contract.validateResponseBody('listPets', 200, reply.body)
+  const schema = reply.schemaJudged
+    ? { ok: true as const }
+    : contract.validateResponseBody('listPets', 200, reply.body)
   if (!schema.ok) throw bodySchema('listPets', reply, schema.errors.map((e) => e.message).join('; '))
   const page = reply.body as Record<string, unknown>[]
   const limit = query.limit ?? defaultLimit

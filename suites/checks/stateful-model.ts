@@ -17,7 +17,8 @@ function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelAp
     last.exchange = exchange
     // Through Prism, int64 bounds arrive rounded to ±2^63 by Prism itself: read them as the bounds.
     const body = exchange.prismViolations ? prismRounded(jsonOf(exchange)) : jsonOf(exchange)
-    return { status: exchange.response.status, body, request }
+    const schemaJudged = exchange.bodyUsable && exchange.violations.length === 0
+    return { status: exchange.response.status, body, request, schemaJudged }
   }
   return {
     createPet: (body) =>
@@ -114,7 +115,7 @@ export const statefulModelCheck: Check = {
         ? `Final sweep of the stateful model, seed ${result.seed}: the requests that show it:\n${replay}\nReplay: ${rerun}.`
         : result.reproduced
           ? `Stateful model, seed ${result.seed}: the minimal sequence that shows it (‖ = sent concurrently); sent again alone right after, it failed the same way, so it needs no earlier state:\n${replay}\nReplay on a fresh server: ${rerun}.`
-          : `Stateful model, seed ${result.seed}: the shortest failing sequence found (‖ = sent concurrently); sent again alone right after, it did NOT fail, so it needs the state the server held at the time (the ${result.created} pets the model had created before it, and the other checks running beside it):\n${replay}\nReplay the whole run: ${rerun}.`
+          : `Stateful model, seed ${result.seed}: the shortest failing sequence found (‖ = sent concurrently); sent again alone right after, it did NOT fail, so it needs the state the server held at the time (what the model had created before it, ${result.created} pets in all, and the other checks running beside it):\n${replay}\nReplay the whole run: ${rerun}.`
     throw new CheckFailure({ ...violation, message: `${violation.message}\n${how}` }, undefined)
   },
 }
