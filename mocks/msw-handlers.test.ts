@@ -12,8 +12,9 @@ afterAll(() => server.close())
 describeMockBehaviour('through MSW setupServer with fetch', async (seed, pets) => {
   server.resetHandlers(...createMockApi({ seed, pets, apiKeys: caseApiKeys }).handlers)
   return {
-    async send({ method = 'GET', path, headers = {}, body }) {
-      const response = await fetch(`http://animal-store.test${path}`, { method, headers, body: body ?? null })
+    async send({ method = 'GET', path, headers = {}, body, timeoutMs }) {
+      const signal = timeoutMs === undefined ? null : AbortSignal.timeout(timeoutMs)
+      const response = await fetch(`http://animal-store.test${path}`, { method, headers, body: body ?? null, signal })
       return {
         status: response.status,
         headers: Object.fromEntries(response.headers),

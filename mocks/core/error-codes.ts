@@ -17,6 +17,7 @@ export const errorCodes = {
   unsupported_media_type: 415,
   internal_error: 500,
   not_implemented: 501,
+  service_unavailable: 503,
   store_full: 507,
 } as const
 

@@ -1,5 +1,6 @@
 import type { Contract, Operation } from '../../contract/index.ts'
 import { authenticate } from './authenticate.ts'
+import { type Decision, decideConditions, faultAnswer, faultHeader } from './conditions.ts'
 import {
   controlPath,
   exceedsBodyLimit,
@@ -55,6 +56,63 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
   )
 
   const answers = new ResponseCache()
+  for (const id of state.conditions.byOperation.keys()) {
+    if (!contract.operations.some((operation) => operation.operationId === id)) {
+      throw new Error(
+        `Unknown operation "${id}" in per-operation latency or fault settings: use ${contract.operations.map((operation) => operation.operationId).join(', ')}.`,
+      )
+    }
+  }
+  // One remembered Authorization and its verdict: a frontend sends the same header on every request,
+  // so the journal's `authorized` costs a string comparison, not a second authentication.
+  let lastAuthorization: string | undefined
+  let lastAuthorized = false
+  const isAuthorized = (request: MockRequest) => {
+    const header = request.headers.authorization
+    if (header === undefined) return false
+    if (header !== lastAuthorization) {
+      lastAuthorization = header
+      lastAuthorized = authenticate(request, apiKeys) === undefined
+    }
+    return lastAuthorized
+  }
+  const operationIdOf = (request: MockRequest) => {
+    const match = route(request.method, request.path.slice(basePath.length))
+    return match.kind === 'operation' ? match.operation.operationId : undefined
+  }
+  const journal = (request: MockRequest, response: MockResponse, decision: Decision | undefined) => {
+    if (state.journal.size === 0) return
+    state.journal.record({
+      method: request.method,
+      path: withoutKeys(request.path),
+      query: withoutKeys(request.query),
+      status: response.status === 0 ? null : response.status,
+      latencyMs: decision?.delayMs ?? 0,
+      fault: decision?.fault ?? null,
+      authorized: isAuthorized(request),
+    })
+  }
+  // The journal never holds a key, even one a client put in the URL by mistake.
+  const withoutKeys = (text: string) => {
+    for (const key of apiKeys) if (key !== '' && text.includes(key)) text = text.replaceAll(key, '<key>')
+    return text
+  }
+
+  /** The answer without latency or faults: cached, or authenticated, routed, validated and acted on. */
+  const serve = (request: MockRequest): MockResponse => {
+    const key = answers.keyOf(request)
+    const version = state.store.version
+    const cached = key === undefined ? undefined : answers.get(version, key)
+    if (cached) return cached
+    const answer = request.path.startsWith(`${basePath}/`)
+      ? handleApi(request)
+      : errorResponse(
+          'not_found',
+          `No such path: ${request.path}. The API lives under ${basePath}/, e.g. ${basePath}/pets.`,
+        )
+    if (key !== undefined) answers.set(version, key, answer)
+    return answer
+  }
 
   const handleApi = (request: MockRequest): MockResponse => {
     const relative = request.path.slice(basePath.length)
@@ -99,6 +157,24 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
     return action({ store: state.store, input: validated.input, basePath })
   }
 
+  /** The answer a faulted request gets instead of being served: it never touches the store. */
+  const faulted = (request: MockRequest, { fault, cause }: Decision): MockResponse => {
+    switch (fault) {
+      case '503':
+      case '500':
+        return faultAnswer(fault, cause)
+      case 'reset':
+      case 'timeout':
+        return { status: 0, headers: { [faultHeader]: fault }, fault }
+      default:
+        // A read is served and cut short; a write cannot be (it would store), so its 503 is cut instead.
+        return {
+          ...(request.method === 'GET' ? serve(request) : faultAnswer('503', cause)),
+          fault: 'truncate',
+        }
+    }
+  }
+
   return (received) => {
     const origin = received.headers.origin
     // Every spelling RFC 3986 makes the same URI is the same resource, auth included.
@@ -109,21 +185,25 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       // The control endpoints grant no CORS at all, preflight included: no page on another origin may
       // reset the store or read it (README, "Threat model").
       if (isControlPath(path)) return handleControl(request, state, contractVersion)
-      const key = answers.keyOf(request)
-      const version = state.store.version
-      const cached = key === undefined ? undefined : answers.get(version, key)
-      if (cached) return cached
       if (request.method.toUpperCase() === 'OPTIONS') return preflight(cors(origin))
-      const answer = path.startsWith(`${basePath}/`)
-        ? handleApi(request)
-        : errorResponse(
-            'not_found',
-            `No such path: ${path}. The API lives under ${basePath}/, e.g. ${basePath}/pets.`,
-          )
+      // Latency and faults are decided first, like a slow or failing network in front of the API: a
+      // faulted request never reaches the store. With none set and no Prefer header, this costs one test.
+      let decision: Decision | undefined
+      let answer: MockResponse | undefined
+      if (
+        (state.conditions.active || request.headers.prefer !== undefined) &&
+        path.startsWith(`${basePath}/`)
+      ) {
+        const operationId = state.conditions.byOperation.size > 0 ? operationIdOf(request) : undefined
+        const decided = decideConditions(request, operationId, state.conditions, state.random)
+        if (decided !== undefined && 'status' in decided) answer = decided
+        else decision = decided
+      }
+      if (answer === undefined) answer = decision?.fault ? faulted(request, decision) : serve(request)
+      if (decision) answer = applied(answer, decision)
+      journal(request, answer, decision)
       // CORS matters only to browsers, which always send Origin on the requests it governs.
-      const response = origin === undefined ? answer : withHeaders(answer, cors(origin))
-      if (key !== undefined) answers.set(version, key, response)
-      return response
+      return origin === undefined || answer.status === 0 ? answer : withHeaders(answer, cors(origin))
     } catch (error) {
       log(
         `animal-store mock: unexpected failure on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,
@@ -137,6 +217,20 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       )
     }
   }
+}
+
+/** The answer with the decision's marks: the delay, `Preference-Applied` and the fault header. */
+function applied(answer: MockResponse, decision: Decision): MockResponse {
+  if (decision.applied.length === 0 && decision.fault === undefined)
+    return { ...answer, delayMs: decision.delayMs }
+  const headers = { ...answer.headers }
+  if (decision.applied.length > 0) {
+    const earlier = headers['preference-applied']
+    const now = decision.applied.join(', ')
+    headers['preference-applied'] = earlier === undefined ? now : `${earlier}, ${now}`
+  }
+  if (decision.fault !== undefined) headers[faultHeader] = decision.fault
+  return { ...answer, headers, ...(decision.delayMs > 0 ? { delayMs: decision.delayMs } : {}) }
 }
 
 function deprecationOf(operation: Operation): Record<string, string> {
