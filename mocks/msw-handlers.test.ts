@@ -14,7 +14,12 @@ describeMockBehaviour('through MSW setupServer with fetch', async (seed, pets) =
   return {
     async send({ method = 'GET', path, headers = {}, body, timeoutMs }) {
       const signal = timeoutMs === undefined ? null : AbortSignal.timeout(timeoutMs)
-      const response = await fetch(`http://animal-store.test${path}`, { method, headers, body: body ?? null, signal })
+      const response = await fetch(`http://animal-store.test${path}`, {
+        method,
+        headers,
+        body: body ?? null,
+        signal,
+      })
       return {
         status: response.status,
         headers: Object.fromEntries(response.headers),
