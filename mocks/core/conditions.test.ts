@@ -16,7 +16,7 @@ const delays = (conditions: Conditions, seed: number, count: number) => {
   const random = seededRandom(seed)
   return Array.from({ length: count }, () => {
     const decided = decide(conditions, random)
-    return decided && 'delayMs' in decided ? decided.delayMs : 0
+    return decided && 'applied' in decided ? decided.delayMs : 0
   })
 }
 
@@ -67,7 +67,7 @@ describe('latency and fault decisions', () => {
     const random = seededRandom(3)
     const faults = Array.from({ length: 2000 }, () => {
       const decided = decide(conditions, random)
-      return decided && 'fault' in decided ? decided.fault : undefined
+      return decided && 'applied' in decided ? decided.fault : undefined
     }).filter((fault) => fault !== undefined)
     expect(faults.length).toBeGreaterThan(140)
     expect(faults.length).toBeLessThan(260)
