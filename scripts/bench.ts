@@ -25,7 +25,8 @@ const help = `Usage: npm run bench -- [options]
 Measures our mock (what npm start runs) against a bare node:http server sending the same bytes, in the
 same run, on loopback: GET /v1/pets?limit=20, with ?status=sold, and with one create in every ten
 requests. For each: the server's own CPU time per request (from /proc) and its request rate, each as a
-ratio to the bare server, over several alternating rounds. Then time to first response, Prism's mock
+ratio to the bare server, over several alternating rounds; and the request journal's cost (our mock
+with and without it). Then time to first response, Prism's mock
 and proxy, listPets latency at 1k-1M stored pets, the heap bytes a stored pet costs, and how long a full
 conformance run takes against vitest running one trivial test file. Results also go to
 reports/bench.json.
@@ -67,6 +68,12 @@ interface RoundFigures {
   p50Ms: number
   p99Ms: number
   failed: number
+}
+
+/** CPU µs per request of our mock with the request journal on (default) and off, per round. */
+interface JournalCost {
+  on: number[]
+  off: number[]
 }
 
 interface OtherRow {
@@ -232,6 +239,24 @@ async function benchmark(
     rows.push(row)
   }
   await bare.stop()
+
+  // The journal is on by default, so its cost is inside every mock figure above; this says how much.
+  progress(`3/6 the journal's cost: GET /v1/pets?limit=20 on our mock with --journal-size 0, alternating`)
+  const quietPort = await findFreePort()
+  const quietUrl = `http://127.0.0.1:${quietPort}/v1/pets?limit=20`
+  const quiet = await launchServer(
+    ...pinnedCommand(generator, node, [...mockArgs(quietPort), '--journal-size', '0']),
+    { url: quietUrl, headers: auth },
+  )
+  const journalLoad = (server: LaunchedServer, url: string, seconds: number) =>
+    measureRound(generator, server, { url, headers: auth, connections, seconds })
+  await journalLoad(quiet, quietUrl, 1)
+  const journal: JournalCost = { on: [], off: [] }
+  for (let round = 0; round < rounds; round++) {
+    journal.off.push((await journalLoad(quiet, quietUrl, duration)).cpuUsPerRequest)
+    journal.on.push((await journalLoad(mock, `${mockUrl}?limit=20`, duration)).cpuUsPerRequest)
+  }
+  await quiet.stop()
   const others: OtherRow[] = []
 
   if (!options.skipPrism) {
@@ -304,6 +329,7 @@ async function benchmark(
   const targets = printReport({
     generator,
     rows,
+    journal,
     others,
     starts,
     listing,
@@ -314,7 +340,7 @@ async function benchmark(
   mkdirSync(`${root}reports`, { recursive: true })
   writeFileSync(
     `${root}reports/bench.json`,
-    `${JSON.stringify({ loadGenerator: generator, rows, others, starts, listing, bytesPerPet, mockRssMb, conformance, targets }, null, 2)}\n`,
+    `${JSON.stringify({ loadGenerator: generator, rows, journal, others, starts, listing, bytesPerPet, mockRssMb, conformance, targets }, null, 2)}\n`,
   )
   console.log('\nWritten: reports/bench.json')
   return undefined
@@ -378,6 +404,7 @@ function range(values: number[]): string {
 function printReport(report: {
   generator: LoadGenerator
   rows: ScenarioRow[]
+  journal: JournalCost
   others: OtherRow[]
   starts: { bare: number[]; mock: number[] }
   listing: ListLatency[]
@@ -396,6 +423,12 @@ function printReport(report: {
       `| ${row.scenario} | ${fixed(median(row.bare.map((r) => r.requestsPerSecond)))} | ${fixed(median(row.mock.map((r) => r.requestsPerSecond)))} | ${fixed(median(row.rateRatios), 2)} | ${fixed(median(row.bare.map((r) => r.cpuUsPerRequest)), 1)} | ${fixed(median(row.mock.map((r) => r.cpuUsPerRequest)), 1)} | ${fixed(median(row.cpuRatios), 2)} | ${range(row.cpuRatios)} |`,
     )
   }
+  const on = median(report.journal.on)
+  const off = median(report.journal.off)
+  console.log('\n| request journal (GET /v1/pets?limit=20) | mock CPU µs/req | × journal off |')
+  console.log('|---|---:|---:|')
+  console.log(`| off (--journal-size 0) | ${fixed(off, 1)} | 1.00 |`)
+  console.log(`| on (default, 1,000 entries) | ${fixed(on, 1)} | ${fixed(on / off, 2)} |`)
   if (generator.name === 'autocannon')
     console.log(
       '\nNote: autocannon shares the CPU with the servers, so these ratios are compressed toward 1.',
