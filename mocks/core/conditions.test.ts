@@ -102,19 +102,12 @@ describe('latency and fault decisions', () => {
 })
 
 describe('the request journal', () => {
-  const entry = (index: number) => ({
-    method: 'GET',
-    path: `/v1/pets/${index}`,
-    query: '',
-    status: 200,
-    latencyMs: 0,
-    fault: null,
-    authorized: true,
-  })
+  const record = (journal: RequestJournal, index: number) =>
+    journal.record('GET', `/v1/pets/${index}`, '', 200, 0, null, true)
 
   it('keeps only the last N requests, oldest first', () => {
     const journal = new RequestJournal(3)
-    for (let index = 1; index <= 5; index++) journal.record(entry(index))
+    for (let index = 1; index <= 5; index++) record(journal, index)
     expect(journal.list().map((kept) => kept.path)).toEqual(['/v1/pets/3', '/v1/pets/4', '/v1/pets/5'])
     journal.clear()
     expect(journal.list()).toEqual([])
@@ -122,7 +115,7 @@ describe('the request journal', () => {
 
   it('keeps nothing at size 0', () => {
     const journal = new RequestJournal(0)
-    journal.record(entry(1))
+    record(journal, 1)
     expect(journal.list()).toEqual([])
   })
 

@@ -82,15 +82,15 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
   }
   const journal = (request: MockRequest, response: MockResponse, decision: Decision | undefined) => {
     if (state.journal.size === 0) return
-    state.journal.record({
-      method: request.method,
-      path: withoutKeys(request.path),
-      query: withoutKeys(request.query),
-      status: response.status === 0 ? null : response.status,
-      latencyMs: decision?.delayMs ?? 0,
-      fault: decision?.fault ?? null,
-      authorized: isAuthorized(request),
-    })
+    state.journal.record(
+      request.method,
+      withoutKeys(request.path),
+      withoutKeys(request.query),
+      response.status === 0 ? null : response.status,
+      decision?.delayMs ?? 0,
+      decision?.fault ?? null,
+      isAuthorized(request),
+    )
   }
   // The journal never holds a key, even one a client put in the URL by mistake.
   const withoutKeys = (text: string) => {
