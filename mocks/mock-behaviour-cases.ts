@@ -537,6 +537,25 @@ export function describeMockBehaviour(
         expect(entries[1]?.query).toBe('limit=1&key=<key>')
       })
 
+      it('honours code and delay in one Prefer header, listing both as applied', async () => {
+        const forced = await send({ path: '/v1/pets/1', headers: { ...auth, prefer: 'code=404, delay=20' } })
+        expect(forced.status).toBe(404)
+        expect(forced.headers['preference-applied']).toBe('code=404, delay=20')
+      })
+
+      it('journals only /v1, not the control endpoints, and answers POST /__mock/requests with 405', async () => {
+        await send({ path: '/__mock/health' })
+        const wrong = await send({
+          method: 'POST',
+          path: '/__mock/requests',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+        expect(wrong.status).toBe(405)
+        expect(wrong.headers.allow).toBe('GET')
+        expect(await journal()).toEqual([])
+      })
+
       it('clears the journal on reset', async () => {
         await send({ path: '/v1/pets', headers: auth })
         await reset({ seed, pets: seededCount })

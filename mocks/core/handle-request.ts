@@ -190,10 +190,8 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       // faulted request never reaches the store. With none set and no Prefer header, this costs one test.
       let decision: Decision | undefined
       let answer: MockResponse | undefined
-      if (
-        (state.conditions.active || request.headers.prefer !== undefined) &&
-        path.startsWith(`${basePath}/`)
-      ) {
+      const underApi = path.startsWith(`${basePath}/`)
+      if (underApi && (state.conditions.active || request.headers.prefer !== undefined)) {
         const operationId = state.conditions.byOperation.size > 0 ? operationIdOf(request) : undefined
         const decided = decideConditions(request, operationId, state.conditions, state.random)
         if (decided !== undefined && 'status' in decided) answer = decided
@@ -201,7 +199,8 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       }
       if (answer === undefined) answer = decision?.fault ? faulted(request, decision) : serve(request)
       if (decision) answer = applied(answer, decision)
-      journal(request, answer, decision)
+      // Only /v1 is journaled: MSW never sees other paths, so the journal is the same in every runtime.
+      if (underApi) journal(request, answer, decision)
       // CORS matters only to browsers, which always send Origin on the requests it governs.
       return origin === undefined || answer.status === 0 ? answer : withHeaders(answer, cors(origin))
     } catch (error) {
