@@ -84,6 +84,12 @@ describe('latency and fault decisions', () => {
     expect(() => resolveConditions(options as never)).toThrow(message)
   })
 
+  it('refuses an unknown scenario, naming the known ones', () => {
+    expect(() => createMockApi({ scenario: 'chaos' as never })).toThrow(
+      'Unknown scenario "chaos": use one of default, empty, many, full, slow, flaky.',
+    )
+  })
+
   it('refuses a per-operation setting for an operation the contract does not have', () => {
     expect(() => createMockApi({ operations: { deletePet: { latency: 10 } } })).toThrow(
       /Unknown operation "deletePet".*listPets, createPet, getPet/,

@@ -2,7 +2,7 @@ import { type ConditionOptions, type Conditions, resolveConditions } from './con
 import { type MemoryBudget, memoryBudget } from './memory-budget.ts'
 import { PetStore } from './pet-store.ts'
 import { RequestJournal } from './request-journal.ts'
-import { type ScenarioName, scenarioPets, scenarios } from './scenarios.ts'
+import { isScenarioName, type ScenarioName, scenarioNames, scenarioPets, scenarios } from './scenarios.ts'
 import { defaultSeed } from './seed-pets.ts'
 import { seededRandom } from './seeded-random.ts'
 
@@ -81,7 +81,8 @@ export function createMockState(options: MockStateOptions = {}): MockState {
   const conditionsOf = (scenario: ScenarioName) =>
     resolveConditions({ ...scenarios[scenario].conditions, ...own })
   const scenario = options.scenario ?? 'default'
-  if (!(scenario in scenarios)) throw new Error(`Unknown scenario "${scenario}".`)
+  if (!isScenarioName(scenario))
+    throw new Error(`Unknown scenario "${scenario}": use one of ${scenarioNames.join(', ')}.`)
   const state = {
     store,
     seed: options.seed ?? defaultSeed,

@@ -57,6 +57,17 @@ describe('npm start with --latency and --fault-rate per operation', () => {
     await expect.poll(() => mock.output()).toContain('POST /v1/pets -> 503 [fault: 503]')
   })
 
+  it('starts in the scenario --scenario names, and says so', async () => {
+    const empty = await startMockProcess(['--scenario', 'empty'])
+    try {
+      expect(empty.output()).toContain('(0 pets, seed 20301205, scenario empty)')
+      const health = await (await fetch(`${empty.origin}/__mock/health`)).json()
+      expect(health).toMatchObject({ pets: 0, scenario: 'empty' })
+    } finally {
+      expect(await empty.stop()).toBe(0)
+    }
+  })
+
   it('refuses a malformed --latency with a usage error naming the forms it takes', async () => {
     await expect(startMockProcess(['--latency', 'soon'])).rejects.toThrow(
       /--latency must be milliseconds such as 300/,
