@@ -98,7 +98,11 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
     return text
   }
 
-  /** The answer without latency or faults: cached, or authenticated, routed, validated and acted on. */
+  /**
+   * The answer without latency or faults, CORS included: cached, or authenticated, routed, validated and
+   * acted on. The cache keeps it with its CORS headers (its key includes Origin), so a page polling the
+   * same list costs one lookup.
+   */
   const serve = (request: MockRequest): MockResponse => {
     const key = answers.keyOf(request)
     const version = state.store.version
@@ -110,9 +114,14 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
           'not_found',
           `No such path: ${request.path}. The API lives under ${basePath}/, e.g. ${basePath}/pets.`,
         )
-    if (key !== undefined) answers.set(version, key, answer)
-    return answer
+    const response = withCors(answer, request.headers.origin)
+    if (key !== undefined) answers.set(version, key, response)
+    return response
   }
+  // CORS matters only to browsers, which always send Origin on the requests it governs; a fault that
+  // sends no answer needs none.
+  const withCors = (answer: MockResponse, origin: string | undefined) =>
+    origin === undefined || answer.status === 0 ? answer : withHeaders(answer, cors(origin))
 
   const handleApi = (request: MockRequest): MockResponse => {
     const relative = request.path.slice(basePath.length)
@@ -197,12 +206,12 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
         if (decided !== undefined && 'status' in decided) answer = decided
         else decision = decided
       }
-      if (answer === undefined) answer = decision?.fault ? faulted(request, decision) : serve(request)
+      if (answer !== undefined) answer = withCors(answer, origin)
+      else answer = decision?.fault ? withCors(faulted(request, decision), origin) : serve(request)
       if (decision) answer = applied(answer, decision)
       // Only /v1 is journaled: MSW never sees other paths, so the journal is the same in every runtime.
       if (underApi) journal(request, answer, decision)
-      // CORS matters only to browsers, which always send Origin on the requests it governs.
-      return origin === undefined || answer.status === 0 ? answer : withHeaders(answer, cors(origin))
+      return answer
     } catch (error) {
       log(
         `animal-store mock: unexpected failure on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,
