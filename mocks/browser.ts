@@ -1,10 +1,11 @@
 // The mock in the browser: `animal-store-contract-kit/mocks/browser`.
 import { type SetupWorker, setupWorker } from 'msw/browser'
+import type { ConditionOptions } from './core/conditions.ts'
 import type { SeedOptions } from './core/mock-state.ts'
 import { createMockApi, type MockApi } from './create-mock-api.ts'
 import { unhandledRequests } from './unhandled-requests.ts'
 
-export interface BrowserMockOptions extends SeedOptions {
+export interface BrowserMockOptions extends SeedOptions, ConditionOptions {
   /** Keys accepted as `Authorization: Bearer <key>` (default: `animal-store-mock-key`). */
   apiKeys?: string[]
   /**

@@ -1,16 +1,18 @@
 import type { RequestHandler } from 'msw'
 import { contract } from '../contract/index.ts'
 import { defaultApiKey } from './core/api-keys.ts'
+import type { ConditionOptions } from './core/conditions.ts'
 import { createRequestHandler } from './core/handle-request.ts'
 import type { MemoryBudget } from './core/memory-budget.ts'
 import type { MockRequest, MockResponse } from './core/mock-http.ts'
 import { createMockState, type MockState, type SeedOptions } from './core/mock-state.ts'
 import type { PetStore } from './core/pet-store.ts'
+import type { JournalEntry } from './core/request-journal.ts'
 import { createMswHandlers } from './msw-handlers.ts'
 
 export { defaultApiKey }
 
-export interface MockApiOptions extends SeedOptions {
+export interface MockApiOptions extends SeedOptions, ConditionOptions {
   /** Keys accepted as `Authorization: Bearer <key>` (default: `animal-store-mock-key`). */
   apiKeys?: string[]
   /** The origin whose `/v1/*` requests the MSW handlers answer, e.g. `http://localhost:4010` (default: any). */
@@ -21,6 +23,8 @@ export interface MockApiOptions extends SeedOptions {
   budget?: Partial<MemoryBudget>
   /** Origins whose pages may read `/v1` answers (CORS); default: any origin. */
   corsOrigins?: string[]
+  /** How many requests `requests` keeps (default 1000; 0 turns the journal off). */
+  journalSize?: number
 }
 
 export interface MockApi {
@@ -29,7 +33,13 @@ export interface MockApi {
   /** This mock's own pets; nothing is shared with any other mock. */
   store: PetStore
   /**
-   * Empties the store and seeds it again (same seed and count unless given).
+   * The last requests under `/v1`, oldest first (the journal, as `GET /__mock/requests` serves it):
+   * method, path, query, status, latency, fault and whether the key was accepted. Never a header.
+   */
+  readonly requests: JournalEntry[]
+  /**
+   * Empties the store and seeds it again (same seed, count and scenario unless given), and clears the
+   * journal. A new scenario brings its own pets, latency and faults.
    * @throws when the seeded pets do not fit in the store's budget (the old pets are kept).
    */
   reset(options?: SeedOptions): void
@@ -59,6 +69,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   return {
     handlers: createMswHandlers(handle, options.origin ?? '*'),
     store: state.store,
+    get requests() {
+      return state.journal.list()
+    },
     reset: (next) => {
       const outcome = state.reset(next)
       if (!outcome.ok) throw new Error(`Failed to reset the mock: ${outcome.reason}`)

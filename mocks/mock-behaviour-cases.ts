@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { contract } from '../contract/index.ts'
 import type { Pet } from '../contract/types.ts'
+import type { JournalEntry } from './core/request-journal.ts'
 import { seedPets } from './core/seed-pets.ts'
 
 /** The keys every target under test accepts. */
@@ -19,9 +20,14 @@ export interface CaseRequest {
   path: string
   headers?: Record<string, string>
   body?: string
+  /** The client gives up after this many ms (default: never), as a frontend's own timeout would. */
+  timeoutMs?: number
 }
 
-/** One way of reaching a mock: in-process, through MSW, or over a socket. */
+/**
+ * One way of reaching a mock: in-process, through MSW, or over a socket. `send` rejects where fetch would:
+ * on a dropped connection, a body cut short, or the client's own timeout.
+ */
 export interface MockTarget {
   send(request: CaseRequest): Promise<Exchange>
 }
@@ -435,6 +441,224 @@ export function describeMockBehaviour(
         })
         expect(refused.status).toBe(400)
         expect(await sizeOf()).toBe(seededCount)
+      })
+    })
+
+    describe('unhappy paths: latency, faults, scenarios, journal', () => {
+      const journal = async () => body(await send({ path: '/__mock/requests' })).requests as JournalEntry[]
+      const reset = async (options: object) => {
+        const answer = await send({
+          method: 'POST',
+          path: '/__mock/reset',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(options),
+        })
+        expect(answer.status, answer.text).toBe(200)
+        return body(answer)
+      }
+      const createBody = '{"name":"Faulted","categoryId":1}'
+
+      it('adds no latency and no fault by default, and journals each request as served', async () => {
+        const listed = await send({ path: '/v1/pets?limit=2', headers: auth })
+        expect(listed.status).toBe(200)
+        expect(listed.headers['x-mock-fault']).toBeUndefined()
+        expect(await journal()).toEqual([
+          {
+            time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+            method: 'GET',
+            path: '/v1/pets',
+            query: 'limit=2',
+            status: 200,
+            latencyMs: 0,
+            fault: null,
+            authorized: true,
+          },
+        ])
+      })
+
+      it('waits for Prefer: delay=MS before answering and says so in Preference-Applied', async () => {
+        const started = performance.now()
+        const slow = await send({ path: '/v1/pets/1', headers: { ...auth, prefer: 'delay=150' } })
+        // A lower bound only: a timer never fires early (by more than clock rounding), a loaded machine late.
+        expect(performance.now() - started).toBeGreaterThanOrEqual(145)
+        expect(slow.status).toBe(200)
+        expect(slow.headers['preference-applied']).toBe('delay=150')
+        expect((await journal())[0]).toMatchObject({ latencyMs: 150, status: 200, fault: null })
+      })
+
+      it.each(['delay=60001', 'delay=-1', 'delay=soon', 'fault=meltdown'])(
+        'refuses Prefer: %s with 400 invalid_prefer saying what it accepts',
+        async (prefer) => {
+          const refused = await send({ path: '/v1/pets', headers: { ...auth, prefer } })
+          expect(refused.status).toBe(400)
+          expect(body(refused).code).toBe('invalid_prefer')
+          expect(body(refused).message).toMatch(/from 0 to 60000|one of 503, 500, reset, timeout, truncate/)
+        },
+      )
+
+      it.each([
+        ['503', 'service_unavailable'],
+        ['500', 'internal_error'],
+      ])(
+        'answers a create with Prefer: fault=%s with the Error body, marked, storing nothing',
+        async (fault, code) => {
+          const faulted = await send({
+            method: 'POST',
+            path: '/v1/pets',
+            headers: { ...json, prefer: `fault=${fault}`, origin: 'http://localhost:5173' },
+            body: createBody,
+          })
+          expect(faulted.status).toBe(Number(fault))
+          expect(body(faulted).code).toBe(code)
+          expect(faulted.headers['x-mock-fault']).toBe(fault)
+          expect(faulted.headers['access-control-expose-headers']).toMatch(/X-Mock-Fault/)
+          if (fault === '503') expect(faulted.headers['retry-after']).toBe('1')
+          expect(await sizeOf()).toBe(seededCount)
+        },
+      )
+
+      it('drops the connection for Prefer: fault=reset, storing nothing', async () => {
+        await expect(
+          mock.send({
+            method: 'POST',
+            path: '/v1/pets',
+            headers: { ...json, prefer: 'fault=reset' },
+            body: createBody,
+          }),
+        ).rejects.toThrow()
+        expect(await sizeOf()).toBe(seededCount)
+        expect((await journal())[0]).toMatchObject({ method: 'POST', status: null, fault: 'reset' })
+      })
+
+      it('never answers Prefer: fault=timeout, until the client gives up, and keeps serving others', async () => {
+        await expect(
+          mock.send({ path: '/v1/pets', headers: { ...auth, prefer: 'fault=timeout' }, timeoutMs: 300 }),
+        ).rejects.toThrow()
+        expect((await send({ path: '/v1/pets?limit=1', headers: auth })).status).toBe(200)
+        expect((await journal()).map((entry) => entry.fault)).toEqual(['timeout', null])
+      })
+
+      it('cuts the body short for Prefer: fault=truncate, after a 200 and its headers', async () => {
+        await expect(
+          mock.send({ path: '/v1/pets', headers: { ...auth, prefer: 'fault=truncate' } }),
+        ).rejects.toThrow()
+        expect((await journal())[0]).toMatchObject({ status: 200, fault: 'truncate' })
+        await expect(
+          mock.send({
+            method: 'POST',
+            path: '/v1/pets',
+            headers: { ...json, prefer: 'fault=truncate' },
+            body: createBody,
+          }),
+        ).rejects.toThrow()
+        expect(await sizeOf()).toBe(seededCount)
+      })
+
+      it('journals who was authorised, and never the key, not even one sent in the query', async () => {
+        await send({ path: '/v1/pets' })
+        await send({ path: `/v1/pets?limit=1&key=${caseApiKeys[0]}`, headers: auth })
+        await send({ method: 'POST', path: '/v1/pets', headers: json, body: createBody })
+        const entries = await journal()
+        expect(entries.map(({ method, status, authorized }) => [method, status, authorized])).toEqual([
+          ['GET', 401, false],
+          ['GET', 200, true],
+          ['POST', 201, true],
+        ])
+        expect(JSON.stringify(entries)).not.toContain(caseApiKeys[0])
+        expect(entries[1]?.query).toBe('limit=1&key=<key>')
+      })
+
+      it('honours code and delay in one Prefer header, listing both as applied', async () => {
+        const forced = await send({ path: '/v1/pets/1', headers: { ...auth, prefer: 'code=404, delay=20' } })
+        expect(forced.status).toBe(404)
+        expect(forced.headers['preference-applied']).toBe('code=404, delay=20')
+      })
+
+      it('journals only /v1, not the control endpoints, and answers POST /__mock/requests with 405', async () => {
+        await send({ path: '/__mock/health' })
+        const wrong = await send({
+          method: 'POST',
+          path: '/__mock/requests',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+        expect(wrong.status).toBe(405)
+        expect(wrong.headers.allow).toBe('GET')
+        expect(await journal()).toEqual([])
+      })
+
+      it('clears the journal on reset', async () => {
+        await send({ path: '/v1/pets', headers: auth })
+        await reset({ seed, pets: seededCount })
+        expect(await journal()).toEqual([])
+      })
+
+      it('switches to the empty scenario and back without a restart', async () => {
+        expect(await reset({ scenario: 'empty' })).toMatchObject({ pets: 0, scenario: 'empty' })
+        expect(body(await send({ path: '/v1/pets', headers: auth }))).toEqual([])
+        expect(await reset({ scenario: 'default' })).toMatchObject({ pets: 50, scenario: 'default' })
+        expect(body(await send({ path: '/__mock/health' })).scenario).toBe('default')
+      })
+
+      it('seeds 10,000 pets with long, non-Latin names in the many scenario', async () => {
+        expect(await reset({ scenario: 'many' })).toMatchObject({ pets: 10_000 })
+        const pets = body(await send({ path: '/v1/pets?limit=100', headers: auth })) as Pet[]
+        expect(pets).toHaveLength(100)
+        expect(pets.some((pet) => /[^\p{Script=Latin}\p{Script=Common}]/u.test(pet.name))).toBe(true)
+        expect(Math.max(...pets.map((pet) => pet.name.length))).toBeGreaterThanOrEqual(1000)
+        expect(body(await send({ path: '/v1/pets/10000', headers: auth })).id).toBe(10_000)
+      })
+
+      it('answers every create with 507 store_full in the full scenario, until reset to default', async () => {
+        await reset({ scenario: 'full' })
+        const refused = await send({
+          method: 'POST',
+          path: '/v1/pets',
+          headers: json,
+          body: '{"name":"A","categoryId":1}',
+        })
+        expect(refused.status).toBe(507)
+        expect(body(refused).code).toBe('store_full')
+        expect(await sizeOf()).toBe(50)
+        await reset({ scenario: 'default' })
+        expect(
+          (await send({ method: 'POST', path: '/v1/pets', headers: json, body: createBody })).status,
+        ).toBe(201)
+      })
+
+      it('delays every answer by 500 to 2000 ms in the slow scenario', async () => {
+        await reset({ scenario: 'slow' })
+        const started = performance.now()
+        expect((await send({ path: '/v1/pets?limit=1', headers: auth })).status).toBe(200)
+        const [entry] = await journal()
+        expect(entry?.latencyMs).toBeGreaterThanOrEqual(500)
+        expect(entry?.latencyMs).toBeLessThanOrEqual(2000)
+        expect(performance.now() - started).toBeGreaterThanOrEqual((entry?.latencyMs ?? 0) - 5)
+      })
+
+      it('faults some requests in the flaky scenario, marked, never hanging, the same after each reset', async () => {
+        const run = async () => {
+          await reset({ scenario: 'flaky', seed: 5 })
+          for (let index = 0; index < 25; index++)
+            await mock.send({ path: '/v1/pets?limit=1', headers: auth }).catch(() => undefined)
+          return (await journal()).map((entry) => entry.fault)
+        }
+        const first = await run()
+        expect(first.filter((fault) => fault !== null).length).toBeGreaterThan(0)
+        expect(first.filter((fault) => fault === null).length).toBeGreaterThan(10)
+        expect(first).not.toContain('timeout')
+        expect(await run()).toEqual(first)
+      })
+
+      it('refuses an unknown scenario with 400 naming the known ones', async () => {
+        const refused = await send({
+          method: 'POST',
+          path: '/__mock/reset',
+          headers: { 'content-type': 'application/json' },
+          body: '{"scenario":"chaos"}',
+        })
+        expect(refused.status).toBe(400)
+        expect(body(refused).message).toContain('default, empty, many, full, slow, flaky')
       })
     })
   })

@@ -1,5 +1,6 @@
-import { HttpResponse, http, type RequestHandler } from 'msw'
+import { delay, HttpResponse, http, type RequestHandler } from 'msw'
 import { contract } from '../contract/index.ts'
+import { hangLimitMs, truncatedBytes } from './core/conditions.ts'
 import { controlPath } from './core/handle-request.ts'
 import type { MockRequest, MockResponse } from './core/mock-http.ts'
 import { basePathOf } from './core/route.ts'
@@ -14,6 +15,13 @@ export function createMswHandlers(
 ): RequestHandler[] {
   const answer = async ({ request }: { request: Request }) => {
     const response = handle(await fromFetch(request))
+    // Latency and faults arrive decided by the core; MSW's own tools carry them out.
+    if (response.delayMs) await delay(response.delayMs)
+    if (response.fault === 'reset') return HttpResponse.error()
+    if (response.fault === 'timeout') {
+      await hang(request.signal)
+      return HttpResponse.error()
+    }
     // RFC 9110 §9.3.2: HEAD is GET without the body (the core only knows GET).
     return toMsw(request.method === 'HEAD' ? { ...response, body: undefined } : response)
   }
@@ -36,6 +44,31 @@ async function fromFetch(request: Request): Promise<MockRequest> {
   }
 }
 
-function toMsw(response: MockResponse): HttpResponse<string> {
-  return new HttpResponse(response.body ?? null, { status: response.status, headers: response.headers })
+function toMsw(response: MockResponse): Response {
+  const init = { status: response.status, headers: response.headers }
+  if (response.fault !== 'truncate') return new HttpResponse(response.body ?? null, init)
+  // Half the body, then the stream fails: the page's response.json() rejects as on a dropped connection.
+  const cut = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(truncatedBytes(response.body))
+      controller.error(new TypeError('The mock cut this response body short (fault: truncate).'))
+    },
+  })
+  return new Response(cut, init)
+}
+
+/** Waits until the request is aborted (the client's own timeout) or hangLimitMs passes. */
+function hang(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const limit = setTimeout(resolve, hangLimitMs)
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(limit)
+        resolve()
+      },
+      { once: true },
+    )
+  })
 }

@@ -35,6 +35,7 @@ it('runs the benchmark end to end and prints CPU and rate ratios against the bar
   )
   expect(stdout).toMatch(/\| GET \/v1\/pets\?status=sold \| /)
   expect(stdout).toMatch(/\| 1 create in 10 requests \(limit=20\) \| /)
+  expect(stdout).toMatch(/\| on \(default, 1,000 entries\) \| [\d.,]+ \| \d+\.\d\d \|/)
   expect(stdout).toMatch(/\| our mock \(npm start\) \| .* \| \d+\.\d\d \|/)
   expect(stdout).toMatch(/\| 2,000 \| \d+ \| \d+ \| \d+\.\d\d \|/)
   expect(stdout).toMatch(/Heap bytes per stored pet: \d+/)

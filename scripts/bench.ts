@@ -25,7 +25,8 @@ const help = `Usage: npm run bench -- [options]
 Measures our mock (what npm start runs) against a bare node:http server sending the same bytes, in the
 same run, on loopback: GET /v1/pets?limit=20, with ?status=sold, and with one create in every ten
 requests. For each: the server's own CPU time per request (from /proc) and its request rate, each as a
-ratio to the bare server, over several alternating rounds. Then time to first response, Prism's mock
+ratio to the bare server, over several alternating rounds; and the request journal's cost (our mock
+with and without it). Then time to first response, Prism's mock
 and proxy, listPets latency at 1k-1M stored pets, the heap bytes a stored pet costs, and how long a full
 conformance run takes against vitest running one trivial test file. Results also go to
 reports/bench.json.
@@ -67,6 +68,12 @@ interface RoundFigures {
   p50Ms: number
   p99Ms: number
   failed: number
+}
+
+/** CPU µs per request of our mock with the request journal on (default) and off, per round. */
+interface JournalCost {
+  on: number[]
+  off: number[]
 }
 
 interface OtherRow {
@@ -232,6 +239,32 @@ async function benchmark(
     rows.push(row)
   }
   await bare.stop()
+
+  // The journal is on by default, so its cost is inside every mock figure above; this says how much, on
+  // two fresh mocks (the one above has served thousands of creates), alternating.
+  progress(`3/6 the journal's cost: GET /v1/pets?limit=20 on fresh mocks with and without it, alternating`)
+  const launchFresh = async (extra: string[]) => {
+    const port = await findFreePort()
+    const url = `http://127.0.0.1:${port}/v1/pets?limit=20`
+    const server = await launchServer(...pinnedCommand(generator, node, [...mockArgs(port), ...extra]), {
+      url,
+      headers: auth,
+    })
+    return { server, url }
+  }
+  const withJournal = await launchFresh([])
+  const withoutJournal = await launchFresh(['--journal-size', '0'])
+  const journalRound = async ({ server, url }: { server: LaunchedServer; url: string }, seconds: number) =>
+    (await measureRound(generator, server, { url, headers: auth, connections, seconds })).cpuUsPerRequest
+  await journalRound(withJournal, 1)
+  await journalRound(withoutJournal, 1)
+  const journal: JournalCost = { on: [], off: [] }
+  for (let round = 0; round < rounds; round++) {
+    journal.off.push(await journalRound(withoutJournal, duration))
+    journal.on.push(await journalRound(withJournal, duration))
+  }
+  await withJournal.server.stop()
+  await withoutJournal.server.stop()
   const others: OtherRow[] = []
 
   if (!options.skipPrism) {
@@ -304,6 +337,7 @@ async function benchmark(
   const targets = printReport({
     generator,
     rows,
+    journal,
     others,
     starts,
     listing,
@@ -314,7 +348,7 @@ async function benchmark(
   mkdirSync(`${root}reports`, { recursive: true })
   writeFileSync(
     `${root}reports/bench.json`,
-    `${JSON.stringify({ loadGenerator: generator, rows, others, starts, listing, bytesPerPet, mockRssMb, conformance, targets }, null, 2)}\n`,
+    `${JSON.stringify({ loadGenerator: generator, rows, journal, others, starts, listing, bytesPerPet, mockRssMb, conformance, targets }, null, 2)}\n`,
   )
   console.log('\nWritten: reports/bench.json')
   return undefined
@@ -378,6 +412,7 @@ function range(values: number[]): string {
 function printReport(report: {
   generator: LoadGenerator
   rows: ScenarioRow[]
+  journal: JournalCost
   others: OtherRow[]
   starts: { bare: number[]; mock: number[] }
   listing: ListLatency[]
@@ -396,6 +431,12 @@ function printReport(report: {
       `| ${row.scenario} | ${fixed(median(row.bare.map((r) => r.requestsPerSecond)))} | ${fixed(median(row.mock.map((r) => r.requestsPerSecond)))} | ${fixed(median(row.rateRatios), 2)} | ${fixed(median(row.bare.map((r) => r.cpuUsPerRequest)), 1)} | ${fixed(median(row.mock.map((r) => r.cpuUsPerRequest)), 1)} | ${fixed(median(row.cpuRatios), 2)} | ${range(row.cpuRatios)} |`,
     )
   }
+  const on = median(report.journal.on)
+  const off = median(report.journal.off)
+  console.log('\n| request journal (GET /v1/pets?limit=20) | mock CPU µs/req | × journal off |')
+  console.log('|---|---:|---:|')
+  console.log(`| off (--journal-size 0) | ${fixed(off, 1)} | 1.00 |`)
+  console.log(`| on (default, 1,000 entries) | ${fixed(on, 1)} | ${fixed(on / off, 2)} |`)
   if (generator.name === 'autocannon')
     console.log(
       '\nNote: autocannon shares the CPU with the servers, so these ratios are compressed toward 1.',

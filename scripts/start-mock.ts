@@ -3,10 +3,20 @@ import { parseArgs } from 'node:util'
 import { staleContractWarning } from '../contract/contract-freshness.ts'
 import { contract } from '../contract/index.ts'
 import { defaultApiKey } from '../mocks/core/api-keys.ts'
+import {
+  type ConditionOptions,
+  defaultRateFaultKinds,
+  type FaultKind,
+  faultKinds,
+  type Latency,
+  parseLatency,
+} from '../mocks/core/conditions.ts'
 import { createRequestHandler } from '../mocks/core/handle-request.ts'
 import { defaultMemoryBudget } from '../mocks/core/memory-budget.ts'
 import { createMockState, maxSeededPets } from '../mocks/core/mock-state.ts'
+import { defaultJournalSize } from '../mocks/core/request-journal.ts'
 import { basePathOf } from '../mocks/core/route.ts'
+import { isScenarioName, type ScenarioName, scenarioNames } from '../mocks/core/scenarios.ts'
 import { defaultPetCount, defaultSeed } from '../mocks/core/seed-pets.ts'
 import { resetInSteps } from '../mocks/http/reset-in-steps.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
@@ -27,19 +37,35 @@ Options:
   --api-key KEY         accepted API key, repeatable (default: env MOCK_API_KEYS, comma-separated,
                         else "${defaultApiKey}")
   --seed N              seed for the generated pets (default ${defaultSeed}); same seed, same pets
-  --pets N              how many pets to start with, 0 to ${maxSeededPets} (default ${defaultPetCount})
+  --pets N              how many pets to start with, 0 to ${maxSeededPets} (default: the scenario's,
+                        ${defaultPetCount} for default)
+  --scenario NAME       starting state: ${scenarioNames.join(', ')} (default default);
+                        many = 10,000 long non-Latin names, full = creates get 507,
+                        slow = 500-2000 ms latency, flaky = 20% faults
+  --latency MS          delay every answer: 300, or a range 200-800 drawn from the seed (default none);
+                        OPERATION=MS (e.g. createPet=1000) sets one operation, repeatable
+  --fault-rate R        share of requests, 0 to 1, that get a fault (default 0); OPERATION=R sets one
+                        operation, repeatable
+  --fault-kinds LIST    kinds a fault rate draws from: ${faultKinds.join(',')}
+                        (default ${defaultRateFaultKinds.join(',')})
+  --journal-size N      requests kept for GET /__mock/requests (default ${defaultJournalSize}; 0 turns it off)
   --max-store-bytes B   memory budget of the stored pets (default ${mib(defaultMemoryBudget.maxStoreBytes)});
                         when full, creates get 507 store_full. Bytes, or with K, M, G (binary)
   --max-cache-bytes B   memory budget of cached list pages (default ${mib(defaultMemoryBudget.maxPageCacheBytes)})
   --allowed-host NAME   also answer requests with this Host, repeatable; ".example.test" allows its
                         subdomains too (loopback names, IP addresses and --host are always allowed)
   --cors-origin ORIGIN  only this origin's pages may read /v1 answers, repeatable (default: any origin)
-  --log                 print one line per request
+  --log                 print one line per request (faults marked)
   --help                show this help
+
+Per request: "Prefer: delay=800" waits 800 ms, "Prefer: fault=503" (500, reset, timeout, truncate)
+forces a fault; faulted answers carry an X-Mock-Fault header.
 
 Test control (no API key, no CORS, JSON only):
   curl localhost:4010/__mock/health
-  curl -X POST -H 'Content-Type: application/json' -d '{"seed": 1, "pets": 50}' localhost:4010/__mock/reset`
+  curl localhost:4010/__mock/requests
+  curl -X POST -H 'Content-Type: application/json' -d '{"seed": 1, "pets": 50}' localhost:4010/__mock/reset
+  curl -X POST -H 'Content-Type: application/json' -d '{"scenario": "flaky"}' localhost:4010/__mock/reset`
 
 await runCommand(help, async (argv) => {
   const { values, positionals } = parseArgs({
@@ -50,7 +76,12 @@ await runCommand(help, async (argv) => {
       host: { type: 'string', default: '127.0.0.1' },
       'api-key': { type: 'string', multiple: true },
       seed: { type: 'string', default: String(defaultSeed) },
-      pets: { type: 'string', default: String(defaultPetCount) },
+      pets: { type: 'string' },
+      scenario: { type: 'string', default: 'default' },
+      latency: { type: 'string', multiple: true },
+      'fault-rate': { type: 'string', multiple: true },
+      'fault-kinds': { type: 'string' },
+      'journal-size': { type: 'string', default: String(defaultJournalSize) },
       'max-store-bytes': { type: 'string', default: String(defaultMemoryBudget.maxStoreBytes) },
       'max-cache-bytes': { type: 'string', default: String(defaultMemoryBudget.maxPageCacheBytes) },
       'allowed-host': { type: 'string', multiple: true },
@@ -69,7 +100,10 @@ await runCommand(help, async (argv) => {
   if (positionals.length > 0) throw usageError(`Unknown command "${positionals.join(' ')}".`)
   const port = integerOption('--port', values.port, 0, 65535)
   const seed = integerOption('--seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-  const pets = integerOption('--pets', values.pets, 0, maxSeededPets)
+  const scenario = scenarioOption(values.scenario)
+  const pets = values.pets === undefined ? undefined : integerOption('--pets', values.pets, 0, maxSeededPets)
+  const journalSize = integerOption('--journal-size', values['journal-size'], 0, 1_000_000)
+  const conditions = conditionOptions(values.latency ?? [], values['fault-rate'] ?? [], values['fault-kinds'])
   const maxStoreBytes = byteOption('--max-store-bytes', values['max-store-bytes'])
   const maxPageCacheBytes = byteOption('--max-cache-bytes', values['max-cache-bytes'])
   const corsOrigins = (values['cors-origin'] ?? []).map(originOption)
@@ -81,15 +115,27 @@ await runCommand(help, async (argv) => {
 
   const stale = staleContractWarning()
   if (stale) console.error(`Warning: ${stale}`)
-  if (pets >= 100_000) console.error(`Seeding ${pets} pets from seed ${seed}...`)
+  if ((pets ?? 0) >= 100_000) console.error(`Seeding ${pets} pets from seed ${seed}...`)
   // The core straight on node:http: MSW (and its start-up cost) has no part in serving a socket.
   let state: ReturnType<typeof createMockState>
   try {
-    state = createMockState({ seed, pets, budget: { maxStoreBytes, maxPageCacheBytes } })
+    state = createMockState({
+      seed,
+      ...(pets === undefined ? {} : { pets }),
+      scenario,
+      ...conditions,
+      journalSize,
+      budget: { maxStoreBytes, maxPageCacheBytes },
+    })
   } catch (error) {
     throw usageError((error as Error).message)
   }
-  const handle = createRequestHandler({ contract, state, apiKeys, corsOrigins })
+  let handle: ReturnType<typeof createRequestHandler>
+  try {
+    handle = createRequestHandler({ contract, state, apiKeys, corsOrigins })
+  } catch (error) {
+    throw usageError((error as Error).message)
+  }
   const server = await serveHttp(resetInSteps(handle, state), {
     port,
     host: values.host,
@@ -104,7 +150,9 @@ await runCommand(help, async (argv) => {
     throw error
   })
   const baseUrl = `${server.origin}${basePathOf(contract)}`
-  console.log(`Animal Store mock listening on ${baseUrl} (${state.store.size} pets, seed ${seed})`)
+  console.log(
+    `Animal Store mock listening on ${baseUrl} (${state.store.size} pets, seed ${seed}${scenario === 'default' ? '' : `, scenario ${scenario}`})`,
+  )
   console.log(`API key${apiKeys.length > 1 ? 's' : ''}: ${apiKeys.join(', ')}`)
   console.log(`Try: curl -H 'Authorization: Bearer ${apiKeys[0]}' ${baseUrl}/pets`)
   return server.close
@@ -116,6 +164,53 @@ function integerOption(name: string, raw: string, min: number, max: number): num
     throw usageError(`${name} must be an integer from ${min} to ${max}, got "${raw}".`)
   }
   return value
+}
+
+function scenarioOption(raw: string): ScenarioName {
+  if (!isScenarioName(raw))
+    throw usageError(`--scenario must be one of ${scenarioNames.join(', ')}, got "${raw}".`)
+  return raw
+}
+
+/** --latency and --fault-rate values (global, or OPERATION=value) and --fault-kinds, as core options. */
+function conditionOptions(latencies: string[], rates: string[], kinds: string | undefined): ConditionOptions {
+  const options: ConditionOptions = {}
+  const operations: NonNullable<ConditionOptions['operations']> = {}
+  const split = (raw: string) => {
+    const at = raw.indexOf('=')
+    return at === -1 ? [undefined, raw] : [raw.slice(0, at).trim(), raw.slice(at + 1)]
+  }
+  for (const raw of latencies) {
+    const [operation, text = ''] = split(raw)
+    const latency: Latency | undefined = parseLatency(text)
+    if (latency === undefined)
+      throw usageError(
+        `--latency must be milliseconds such as 300, a range such as 200-800, or createPet=300; got "${raw}".`,
+      )
+    if (operation === undefined) options.latency = latency
+    else operations[operation] = { ...operations[operation], latency }
+  }
+  for (const raw of rates) {
+    const [operation, text = ''] = split(raw)
+    const rate = Number(text)
+    if (text.trim() === '' || !(rate >= 0 && rate <= 1))
+      throw usageError(
+        `--fault-rate must be a number from 0 to 1 such as 0.05, or createPet=0.5; got "${raw}".`,
+      )
+    if (operation === undefined) options.faultRate = rate
+    else operations[operation] = { ...operations[operation], faultRate: rate }
+  }
+  if (kinds !== undefined) {
+    const list = kinds.split(',').map((kind) => kind.trim())
+    const unknown = list.filter((kind) => !(faultKinds as readonly string[]).includes(kind))
+    if (unknown.length > 0 || list.length === 0)
+      throw usageError(
+        `--fault-kinds takes a comma-separated list of ${faultKinds.join(', ')}; got "${kinds}".`,
+      )
+    options.faultKinds = list as FaultKind[]
+  }
+  if (Object.keys(operations).length > 0) options.operations = operations
+  return options
 }
 
 function byteOption(name: string, raw: string): number {

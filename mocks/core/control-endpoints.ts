@@ -2,6 +2,7 @@ import { errorResponse } from './error-codes.ts'
 import { isJsonMediaType, parseJsonBody } from './json-body.ts'
 import { jsonResponse, type MockRequest, type MockResponse } from './mock-http.ts'
 import { type MockState, maxSeededPets, type ResetOutcome, type SeedOptions } from './mock-state.ts'
+import { isScenarioName, scenarioNames } from './scenarios.ts'
 
 /** Where the test-control endpoints live: outside the API's `/v1`, and not behind its API key. */
 export const controlPath = '/__mock'
@@ -42,13 +43,18 @@ export function readResetRequest(
   if (body.trim() === '') return { ok: true, options: {} }
   const parsed = parseJsonBody(body)
   if (!parsed.ok)
-    return refuse(errorResponse('invalid_body', `${parsed.message} Send {"seed": 1, "pets": 50} or nothing.`))
+    return refuse(
+      errorResponse(
+        'invalid_body',
+        `${parsed.message} Send {"seed": 1, "pets": 50, "scenario": "default"} or nothing.`,
+      ),
+    )
   const value = parsed.value
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return refuse(
       errorResponse('invalid_body', 'The reset body must be a JSON object such as {"seed": 1, "pets": 50}.'),
     )
-  const { seed, pets } = value as Record<string, unknown>
+  const { seed, pets, scenario } = value as Record<string, unknown>
   if (seed !== undefined && !Number.isSafeInteger(seed))
     return refuse(errorResponse('invalid_body', '/seed must be an integer.'))
   if (
@@ -57,11 +63,14 @@ export function readResetRequest(
   ) {
     return refuse(errorResponse('invalid_body', `/pets must be an integer from 0 to ${maxSeededPets}.`))
   }
+  if (scenario !== undefined && !isScenarioName(scenario))
+    return refuse(errorResponse('invalid_body', `/scenario must be one of ${scenarioNames.join(', ')}.`))
   return {
     ok: true,
     options: {
       ...(seed === undefined ? {} : { seed: seed as number }),
       ...(pets === undefined ? {} : { pets: pets as number }),
+      ...(scenario === undefined ? {} : { scenario }),
     },
   }
 }
@@ -69,7 +78,12 @@ export function readResetRequest(
 /** The answer to a reset that has finished: 200 with the new state, or 507 with the old pets kept. */
 export function resetAnswer(state: MockState, outcome: ResetOutcome): MockResponse {
   if (!outcome.ok) return errorResponse('store_full', `${outcome.reason} The pets stored before are kept.`)
-  return jsonResponse(200, { status: 'reset', pets: state.store.size, seed: state.seed })
+  return jsonResponse(200, {
+    status: 'reset',
+    pets: state.store.size,
+    seed: state.seed,
+    scenario: state.scenario,
+  })
 }
 
 /** The answer to a request under `/__mock`, resetting all at once (adapters may reset in steps instead). */
@@ -81,24 +95,33 @@ export function handleControl(request: MockRequest, state: MockState, contractVe
       status: 'ok',
       pets: store.size,
       seed: state.seed,
+      scenario: state.scenario,
       contractVersion,
       storeBytes: store.usedBytes,
       maxStoreBytes: store.budget.maxStoreBytes,
     })
   }
+  if (request.path === `${controlPath}/requests` && method === 'GET') {
+    // The journal holds no header, so the key cannot leak through it; like health, it grants no CORS.
+    return jsonResponse(200, { requests: state.journal.list() })
+  }
   if (isResetRequest(request)) {
     const read = readResetRequest(request)
     return read.ok ? resetAnswer(state, state.reset(read.options)) : read.response
   }
-  if (request.path === `${controlPath}/health` || request.path === `${controlPath}/reset`) {
-    const allow = request.path.endsWith('/health') ? 'GET' : 'POST'
+  if (
+    request.path === `${controlPath}/health` ||
+    request.path === `${controlPath}/requests` ||
+    request.path === `${controlPath}/reset`
+  ) {
+    const allow = request.path.endsWith('/reset') ? 'POST' : 'GET'
     return errorResponse('method_not_allowed', `${method} is not allowed on ${request.path}; use ${allow}.`, {
       allow,
     })
   }
   return errorResponse(
     'not_found',
-    `No such control endpoint: ${method} ${request.path}. Use GET ${controlPath}/health or POST ${controlPath}/reset.`,
+    `No such control endpoint: ${method} ${request.path}. Use GET ${controlPath}/health, GET ${controlPath}/requests or POST ${controlPath}/reset.`,
   )
 }
 

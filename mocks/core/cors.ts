@@ -1,4 +1,6 @@
-const exposed = 'Location, Deprecation, Sunset, Preference-Applied, WWW-Authenticate, Allow'
+// X-Mock-Fault and Retry-After let a page see that an answer was an injected fault, and when to retry.
+const exposed =
+  'Location, Deprecation, Sunset, Preference-Applied, WWW-Authenticate, Allow, Retry-After, X-Mock-Fault'
 const anyOrigin = { 'access-control-allow-origin': '*', 'access-control-expose-headers': exposed }
 // The answer varies with Origin when only some origins are allowed (Fetch standard, "CORS protocol and HTTP caches").
 const refused = { vary: 'Origin' }

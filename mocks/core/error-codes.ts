@@ -16,6 +16,7 @@ export const errorCodes = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
+  service_unavailable: 503,
   store_full: 507,
 } as const
 

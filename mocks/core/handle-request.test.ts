@@ -1,12 +1,14 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { createMockApi } from '../create-mock-api.ts'
 import { caseApiKeys, describeMockBehaviour } from '../mock-behaviour-cases.ts'
 
-// The core itself: a plain request in, a plain response out, no transport at all.
+// The core itself: a plain request in, a plain response out, no transport at all. The core only decides
+// latency and faults; this target carries them out the way a fetch client would see them.
 describeMockBehaviour('in-process through the core', async (seed, pets) => {
   const api = createMockApi({ seed, pets, apiKeys: caseApiKeys })
   return {
-    async send({ method = 'GET', path, headers = {}, body }) {
+    async send({ method = 'GET', path, headers = {}, body, timeoutMs }) {
       const [pathname = '', query = ''] = path.split('?')
       const response = api.handle({
         method,
@@ -15,6 +17,13 @@ describeMockBehaviour('in-process through the core', async (seed, pets) => {
         headers,
         ...(body === undefined ? {} : { body }),
       })
+      if (response.delayMs) await sleep(response.delayMs)
+      if (response.fault === 'timeout') {
+        if (timeoutMs === undefined) throw new Error('A timeout fault needs a client timeout in this test.')
+        await sleep(timeoutMs)
+        throw new DOMException('The operation timed out.', 'TimeoutError')
+      }
+      if (response.fault) throw new TypeError(`fetch failed (${response.fault})`)
       return { status: response.status, headers: response.headers, text: response.body ?? '' }
     },
   }

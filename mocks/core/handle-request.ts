@@ -1,5 +1,6 @@
 import type { Contract, Operation } from '../../contract/index.ts'
 import { authenticate } from './authenticate.ts'
+import { type Decision, decideConditions, faultAnswer, faultHeader } from './conditions.ts'
 import {
   controlPath,
   exceedsBodyLimit,
@@ -55,6 +56,72 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
   )
 
   const answers = new ResponseCache()
+  for (const id of state.conditions.byOperation.keys()) {
+    if (!contract.operations.some((operation) => operation.operationId === id)) {
+      throw new Error(
+        `Unknown operation "${id}" in per-operation latency or fault settings: use ${contract.operations.map((operation) => operation.operationId).join(', ')}.`,
+      )
+    }
+  }
+  // One remembered Authorization and its verdict: a frontend sends the same header on every request,
+  // so the journal's `authorized` costs a string comparison, not a second authentication.
+  let lastAuthorization: string | undefined
+  let lastAuthorized = false
+  const isAuthorized = (request: MockRequest) => {
+    const header = request.headers.authorization
+    if (header === undefined) return false
+    if (header !== lastAuthorization) {
+      lastAuthorization = header
+      lastAuthorized = authenticate(request, apiKeys) === undefined
+    }
+    return lastAuthorized
+  }
+  const operationIdOf = (request: MockRequest) => {
+    const match = route(request.method, request.path.slice(basePath.length))
+    return match.kind === 'operation' ? match.operation.operationId : undefined
+  }
+  const journal = (request: MockRequest, response: MockResponse, decision: Decision | undefined) => {
+    if (state.journal.size === 0) return
+    state.journal.record(
+      request.method,
+      withoutKeys(request.path),
+      withoutKeys(request.query),
+      response.status === 0 ? null : response.status,
+      decision?.delayMs ?? 0,
+      decision?.fault ?? null,
+      isAuthorized(request),
+    )
+  }
+  // The journal never holds a key, even one a client put in the URL by mistake.
+  const withoutKeys = (text: string) => {
+    for (const key of apiKeys) if (key !== '' && text.includes(key)) text = text.replaceAll(key, '<key>')
+    return text
+  }
+
+  /**
+   * The answer without latency or faults, CORS included: cached, or authenticated, routed, validated and
+   * acted on. The cache keeps it with its CORS headers (its key includes Origin), so a page polling the
+   * same list costs one lookup.
+   */
+  const serve = (request: MockRequest): MockResponse => {
+    const key = answers.keyOf(request)
+    const version = state.store.version
+    const cached = key === undefined ? undefined : answers.get(version, key)
+    if (cached) return cached
+    const answer = request.path.startsWith(`${basePath}/`)
+      ? handleApi(request)
+      : errorResponse(
+          'not_found',
+          `No such path: ${request.path}. The API lives under ${basePath}/, e.g. ${basePath}/pets.`,
+        )
+    const response = withCors(answer, request.headers.origin)
+    if (key !== undefined) answers.set(version, key, response)
+    return response
+  }
+  // CORS matters only to browsers, which always send Origin on the requests it governs; a fault that
+  // sends no answer needs none.
+  const withCors = (answer: MockResponse, origin: string | undefined) =>
+    origin === undefined || answer.status === 0 ? answer : withHeaders(answer, cors(origin))
 
   const handleApi = (request: MockRequest): MockResponse => {
     const relative = request.path.slice(basePath.length)
@@ -98,6 +165,24 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
 
   const noContent: MockResponse = { status: 204, headers: {} }
 
+  /** The answer a faulted request gets instead of being served: it never touches the store. */
+  const faulted = (request: MockRequest, { fault, cause }: Decision): MockResponse => {
+    switch (fault) {
+      case '503':
+      case '500':
+        return faultAnswer(fault, cause)
+      case 'reset':
+      case 'timeout':
+        return { status: 0, headers: { [faultHeader]: fault }, fault }
+      default:
+        // A read is served and cut short; a write cannot be (it would store), so its 503 is cut instead.
+        return {
+          ...(request.method === 'GET' ? serve(request) : faultAnswer('503', cause)),
+          fault: 'truncate',
+        }
+    }
+  }
+
   return (received) => {
     const origin = received.headers.origin
     // Every spelling RFC 3986 makes the same URI is the same resource, auth included.
@@ -108,21 +193,24 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       // The control endpoints grant no CORS at all, preflight included: no page on another origin may
       // reset the store or read it (README, "Threat model").
       if (isControlPath(path)) return handleControl(request, state, contractVersion)
-      const key = answers.keyOf(request)
-      const version = state.store.version
-      const cached = key === undefined ? undefined : answers.get(version, key)
-      if (cached) return cached
       if (request.method.toUpperCase() === 'OPTIONS') return preflight(cors(origin))
-      const answer = path.startsWith(`${basePath}/`)
-        ? handleApi(request)
-        : errorResponse(
-            'not_found',
-            `No such path: ${path}. The API lives under ${basePath}/, e.g. ${basePath}/pets.`,
-          )
-      // CORS matters only to browsers, which always send Origin on the requests it governs.
-      const response = origin === undefined ? answer : withHeaders(answer, cors(origin))
-      if (key !== undefined) answers.set(version, key, response)
-      return response
+      // Latency and faults are decided first, like a slow or failing network in front of the API: a
+      // faulted request never reaches the store. With none set and no Prefer header, this costs one test.
+      let decision: Decision | undefined
+      let answer: MockResponse | undefined
+      const underApi = path.startsWith(`${basePath}/`)
+      if (underApi && (state.conditions.active || request.headers.prefer !== undefined)) {
+        const operationId = state.conditions.byOperation.size > 0 ? operationIdOf(request) : undefined
+        const decided = decideConditions(request, operationId, state.conditions, state.random)
+        if (decided !== undefined && 'status' in decided) answer = decided
+        else decision = decided
+      }
+      if (answer !== undefined) answer = withCors(answer, origin)
+      else answer = decision?.fault ? withCors(faulted(request, decision), origin) : serve(request)
+      if (decision) answer = applied(answer, decision)
+      // Only /v1 is journaled: MSW never sees other paths, so the journal is the same in every runtime.
+      if (underApi) journal(request, answer, decision)
+      return answer
     } catch (error) {
       log(
         `animal-store mock: unexpected failure on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,
@@ -136,6 +224,20 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       )
     }
   }
+}
+
+/** The answer with the decision's marks: the delay, `Preference-Applied` and the fault header. */
+function applied(answer: MockResponse, decision: Decision): MockResponse {
+  if (decision.applied.length === 0 && decision.fault === undefined)
+    return { ...answer, delayMs: decision.delayMs }
+  const headers = { ...answer.headers }
+  if (decision.applied.length > 0) {
+    const earlier = headers['preference-applied']
+    const now = decision.applied.join(', ')
+    headers['preference-applied'] = earlier === undefined ? now : `${earlier}, ${now}`
+  }
+  if (decision.fault !== undefined) headers[faultHeader] = decision.fault
+  return { ...answer, headers, ...(decision.delayMs > 0 ? { delayMs: decision.delayMs } : {}) }
 }
 
 function deprecationOf(operation: Operation): Record<string, string> {

@@ -18,7 +18,18 @@ export interface MockResponse {
   headers: Record<string, string>
   /** JSON text, or undefined for a response without a body. */
   body?: string
+  /** Wait this many ms before answering (latency); absent means at once. */
+  delayMs?: number
+  /**
+   * A fault the adapter carries out instead of answering normally: `reset` drops the connection (status
+   * is 0, as fetch's `Response.error()`), `timeout` never answers (status 0), `truncate` sends the status,
+   * the headers and `truncatedBytes(body)`, then drops the connection. 5xx faults are plain answers.
+   */
+  fault?: NetworkFault
 }
+
+/** The faults an adapter carries out on its transport (see conditions.ts for all kinds). */
+export type NetworkFault = 'reset' | 'timeout' | 'truncate'
 
 /**
  * The headers of a JSON response with no others: one shared object, never modified, so an adapter can

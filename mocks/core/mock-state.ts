@@ -1,18 +1,27 @@
-import type { MemoryBudget } from './memory-budget.ts'
+import { type ConditionOptions, type Conditions, resolveConditions } from './conditions.ts'
+import { type MemoryBudget, memoryBudget } from './memory-budget.ts'
 import { PetStore } from './pet-store.ts'
-import { defaultPetCount, defaultSeed, seedPets } from './seed-pets.ts'
+import { RequestJournal } from './request-journal.ts'
+import { isScenarioName, type ScenarioName, scenarioNames, scenarioPets, scenarios } from './scenarios.ts'
+import { defaultSeed } from './seed-pets.ts'
+import { seededRandom } from './seeded-random.ts'
 
 /** The largest seeded store `reset` accepts (the store is sized and benchmarked for a million). */
 export const maxSeededPets = 1_000_000
 
 export interface SeedOptions {
   seed?: number
+  /** How many pets to seed (default: the scenario's count, 50 for `default`). */
   pets?: number
+  /** The named starting state (default `default`); see scenarios.ts. */
+  scenario?: ScenarioName
 }
 
-export interface MockStateOptions extends SeedOptions {
+export interface MockStateOptions extends SeedOptions, ConditionOptions {
   /** Byte budgets of the store and its page cache (see memory-budget.ts); defaults fit a laptop. */
   budget?: Partial<MemoryBudget>
+  /** How many requests the journal keeps (default 1000; 0 turns it off). */
+  journalSize?: number
 }
 
 /** How a reset ended: the pets are in, or the seed did not fit and the old pets were kept. */
@@ -29,12 +38,22 @@ export interface ResetJob {
   commit(): ResetOutcome
 }
 
-/** The mock's state: one store, and how it was seeded so it can be seeded again. */
+/** The mock's state: one store, how it was seeded so it can be seeded again, and what it has been asked. */
 export interface MockState {
   readonly store: PetStore
   readonly seed: number
   readonly seededPets: number
-  /** Empties the store and seeds it again, all at once: with the given seed and count, else the ones in use. */
+  readonly scenario: ScenarioName
+  /** Latency and faults in force: the mock's own options over the scenario's presets. */
+  readonly conditions: Conditions
+  /** The last requests; cleared by every reset. */
+  readonly journal: RequestJournal
+  /** The seeded generator latency ranges and fault rates draw from; started again by every reset. */
+  random(): number
+  /**
+   * Empties the store and seeds it again, all at once: with the given seed, count and scenario, else the
+   * ones in use (a new scenario brings its own count unless one is given).
+   */
   reset(options?: SeedOptions): ResetOutcome
   /** The same reset, to be run in steps (mocks/http/reset-in-steps.ts runs it between other requests). */
   beginReset(options?: SeedOptions): ResetJob
@@ -44,25 +63,46 @@ export interface MockState {
 const petsPerClockCheck = 1024
 
 /**
- * Creates a store seeded with `pets` faker pets from `seed` (defaults: a fixed seed, 50 pets).
+ * Creates a store seeded with `pets` faker pets from `seed` (defaults: a fixed seed, the scenario's pets).
+ * @throws when the options are out of range or the pets do not fit the budget.
  * @example const state = createMockState({ seed: 7, pets: 3 }); state.store.size // 3
  */
 export function createMockState(options: MockStateOptions = {}): MockState {
-  const store = new PetStore(options.budget)
-  const state: MockState & { seed: number; seededPets: number } = {
+  const budget = memoryBudget(options.budget)
+  const store = new PetStore(budget)
+  const own: ConditionOptions = {
+    ...(options.latency === undefined ? {} : { latency: options.latency }),
+    ...(options.faultRate === undefined ? {} : { faultRate: options.faultRate }),
+    ...(options.faultKinds === undefined ? {} : { faultKinds: options.faultKinds }),
+    ...(options.operations === undefined ? {} : { operations: options.operations }),
+  }
+  // Checked now, so a bad option fails at start rather than at the first reset into a preset.
+  resolveConditions(own)
+  const conditionsOf = (scenario: ScenarioName) =>
+    resolveConditions({ ...scenarios[scenario].conditions, ...own })
+  const scenario = options.scenario ?? 'default'
+  if (!isScenarioName(scenario))
+    throw new Error(`Unknown scenario "${scenario}": use one of ${scenarioNames.join(', ')}.`)
+  const state = {
     store,
     seed: options.seed ?? defaultSeed,
-    seededPets: options.pets ?? defaultPetCount,
-    reset(next = {}) {
+    seededPets: options.pets ?? scenarios[scenario].pets,
+    scenario,
+    conditions: conditionsOf(scenario),
+    journal: new RequestJournal(options.journalSize),
+    random: seededRandom(options.seed ?? defaultSeed),
+    reset(next: SeedOptions = {}) {
       const job = state.beginReset(next)
       job.step(Number.POSITIVE_INFINITY)
       return job.commit()
     },
-    beginReset(next = {}) {
+    beginReset(next: SeedOptions = {}): ResetJob {
       const seed = next.seed ?? state.seed
-      const count = next.pets ?? state.seededPets
-      const fresh = new PetStore(store.budget)
-      const pets = seedPets(seed, count)
+      const scenario = next.scenario ?? state.scenario
+      const count = next.pets ?? (next.scenario === undefined ? state.seededPets : scenarios[scenario].pets)
+      // Seeded against the configured budget, never a `full` scenario's shrunken one.
+      const fresh = new PetStore(budget)
+      const pets = scenarioPets(scenarios[scenario], seed, count)
       let full = false
       let done = count === 0
       return {
@@ -88,12 +128,18 @@ export function createMockState(options: MockStateOptions = {}): MockState {
           if (full || fresh.size < count) {
             return {
               ok: false,
-              reason: `${count} seeded pets do not fit in the store's budget of ${store.budget.maxStoreBytes} bytes (${fresh.size} did). Ask for fewer pets, or start the mock with a larger --max-store-bytes.`,
+              reason: `${count} seeded pets do not fit in the store's budget of ${budget.maxStoreBytes} bytes (${fresh.size} did). Ask for fewer pets, or start the mock with a larger --max-store-bytes.`,
             }
           }
           store.replaceWith(fresh)
+          // The store at its byte budget: the seeded pets fill it exactly, so any create is a 507.
+          if (scenarios[scenario].full) store.shrinkBudgetToContents()
           state.seed = seed
           state.seededPets = count
+          state.scenario = scenario
+          state.conditions = conditionsOf(scenario)
+          state.random = seededRandom(seed)
+          state.journal.clear()
           return { ok: true }
         },
       }

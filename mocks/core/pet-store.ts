@@ -14,8 +14,7 @@ const statusCodes = new Map(statusNames.map((name, code) => [name, code]))
  * pet keep a million pets small.
  */
 export class PetStore {
-  /** The budgets this store keeps to (see memory-budget.ts). */
-  readonly budget: Readonly<MemoryBudget>
+  private ownBudget: Readonly<MemoryBudget>
   private firstId = 1
   private names: string[] = []
   private categoryIds: Int64[] = []
@@ -30,8 +29,13 @@ export class PetStore {
   private readonly pages: PageCache
 
   constructor(budget: Partial<MemoryBudget> = {}) {
-    this.budget = memoryBudget(budget)
+    this.ownBudget = memoryBudget(budget)
     this.pages = new PageCache(this.budget.maxPageCacheBytes, this.budget.maxCachedPageBytes)
+  }
+
+  /** The budgets this store keeps to (see memory-budget.ts); `replaceWith` takes the other store's. */
+  get budget(): Readonly<MemoryBudget> {
+    return this.ownBudget
   }
 
   get size(): number {
@@ -124,6 +128,11 @@ export class PetStore {
     return json
   }
 
+  /** Shrinks the byte budget to the pets stored, so no further pet fits: the `full` scenario. */
+  shrinkBudgetToContents(): void {
+    this.ownBudget = { ...this.ownBudget, maxStoreBytes: this.bytes }
+  }
+
   /** Forgets every pet; ids start again at 1. */
   clear(): void {
     this.replaceWith(new PetStore(this.budget))
@@ -143,6 +152,8 @@ export class PetStore {
     this.statuses = other.statuses
     this.byStatus = other.byStatus
     this.bytes = other.bytes
+    // Only maxStoreBytes may differ (the `full` scenario); the page cache keeps its own sizes.
+    this.ownBudget = other.ownBudget
   }
 
   private positions(limit: number, status: PetStatus | undefined): number[] {

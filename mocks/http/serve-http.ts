@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { hangLimitMs, truncatedBytes } from '../core/conditions.ts'
 import { maxBodyBytes } from '../core/control-endpoints.ts'
 import { errorResponse } from '../core/error-codes.ts'
 import { jsonHeaders, type MockRequest, type MockResponse } from '../core/mock-http.ts'
@@ -72,7 +73,28 @@ export function serveHttp(handle: Handle, options: HttpServerOptions): Promise<R
         ),
     )
   }
-  const write = (req: IncomingMessage, res: ServerResponse, response: MockResponse) => {
+  const write = (req: IncomingMessage, res: ServerResponse, response: MockResponse): void | Promise<void> => {
+    // Latency and faults arrive decided by the core; this only carries them out on the socket.
+    if (response.delayMs) {
+      const { delayMs, ...now } = response
+      return after(res, delayMs).then((open) => (open ? write(req, res, now) : undefined))
+    }
+    if (response.fault === 'reset') {
+      req.socket.destroy()
+      return log(req, response)
+    }
+    if (response.fault === 'timeout') {
+      log(req, response)
+      // Never answered: held until the client gives up or the server closes (both close the response),
+      // and never longer than hangLimitMs, so a client without a timeout cannot hold it forever.
+      return new Promise((resolve) => {
+        const limit = setTimeout(() => req.socket.destroy(), hangLimitMs)
+        res.once('close', () => {
+          clearTimeout(limit)
+          resolve()
+        })
+      })
+    }
     const body = response.body
     const length = body === undefined ? 0 : Buffer.byteLength(body)
     // Most answers carry only the shared JSON headers: a literal object of one fixed shape is the
@@ -86,8 +108,19 @@ export function serveHttp(handle: Handle, options: HttpServerOptions): Promise<R
       headers['content-length'] = length
       res.writeHead(response.status, headers)
     }
+    if (response.fault === 'truncate') {
+      // The full Content-Length is declared and half the bytes sent, so the client sees a body cut short.
+      res.write(truncatedBytes(body), () => req.socket.destroy())
+      return log(req, response)
+    }
     res.end(body)
-    options.onRequest?.(`${req.method} ${req.url} -> ${response.status}`)
+    log(req, response)
+  }
+  const log = (req: IncomingMessage, response: MockResponse) => {
+    if (!options.onRequest) return
+    const fault = response.headers['x-mock-fault']
+    const status = response.status === 0 ? 'no answer' : String(response.status)
+    options.onRequest(`${req.method} ${req.url} -> ${status}${fault ? ` [fault: ${fault}]` : ''}`)
   }
 
   const server = createServer(
@@ -147,6 +180,21 @@ function headersOf(raw: string[]): Record<string, string> {
     headers[name] = earlier === undefined ? value : `${earlier}, ${value}`
   }
   return headers
+}
+
+/** Resolves true after `ms`, or false as soon as the response closes (the client left, the server closed). */
+function after(res: ServerResponse, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const closed = () => {
+      clearTimeout(timer)
+      resolve(false)
+    }
+    const timer = setTimeout(() => {
+      res.off('close', closed)
+      resolve(true)
+    }, ms)
+    res.once('close', closed)
+  })
 }
 
 function hostName(host: string | undefined): string {

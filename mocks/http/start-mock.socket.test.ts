@@ -15,12 +15,13 @@ describeMockBehaviour('over HTTP from npm start', async (seed, pets) => {
   const reset = await fetch(`${mock.origin}/__mock/reset`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ seed, pets }),
+    body: JSON.stringify({ seed, pets, scenario: 'default' }),
   })
   expect(reset.status).toBe(200)
   return {
-    async send({ method = 'GET', path, headers = {}, body }) {
-      const response = await fetch(`${mock.origin}${path}`, { method, headers, body: body ?? null })
+    async send({ method = 'GET', path, headers = {}, body, timeoutMs }) {
+      const signal = timeoutMs === undefined ? null : AbortSignal.timeout(timeoutMs)
+      const response = await fetch(`${mock.origin}${path}`, { method, headers, body: body ?? null, signal })
       return {
         status: response.status,
         headers: Object.fromEntries(response.headers),

@@ -13,7 +13,17 @@ const $ = <T extends HTMLElement>(testId: string) => document.querySelector(`[da
 
 const keyInput = $<HTMLInputElement>('api-key')
 keyInput.value = query.get('apiKey') ?? defaultApiKey
-const api = createPetsApi({ baseUrl: baseUrl ?? '/v1', apiKey: () => keyInput.value.trim() })
+// "Simulate" sends a Prefer header (delay=MS or fault=KIND) on the next request only, then clears itself.
+const simulate = $<HTMLSelectElement>('simulate')
+const api = createPetsApi({
+  baseUrl: baseUrl ?? '/v1',
+  apiKey: () => keyInput.value.trim(),
+  headers: (): Record<string, string> => {
+    const prefer = simulate.value
+    simulate.value = ''
+    return prefer ? { prefer } : {}
+  },
+})
 const hints = formHints()
 
 if (baseUrl) {
@@ -49,17 +59,39 @@ const show = (testId: string, text: string | undefined) => {
 const describeError = (error: { code: string; message: string; status: number }) =>
   `${error.status} ${error.code}: ${error.message}`
 
+// Answers no retry can fix (a 4xx: a bad key, a bad filter) are shown inline; failures of the server or
+// the network (5xx, no answer, a body cut short) get the error screen with a Retry button.
+const isFailure = (error: { status: number }) => error.status === 0 || error.status >= 500
+let listing = 0
+
 async function refresh() {
   const form = new FormData($<HTMLFormElement>('filter-form'))
   const status = String(form.get('status') ?? '') as PetStatus | ''
   const limit = String(form.get('limit') ?? '')
+  // Only the latest list request may paint: an earlier, slower one must not overwrite it.
+  const mine = ++listing
+  show('list-loading', 'Loading pets…')
+  $('pet-table').setAttribute('aria-busy', 'true')
   const listed = await api.listPets({
     ...(status ? { status } : {}),
     ...(limit ? { limit: Number(limit) } : {}),
   })
+  if (mine !== listing) return
+  show('list-loading', undefined)
+  $('pet-table').removeAttribute('aria-busy')
   const rows = $('pet-rows')
   rows.replaceChildren()
-  if (!listed.ok) return show('list-error', describeError(listed.error))
+  const failure = !listed.ok && isFailure(listed.error)
+  $('list-failure').hidden = !failure
+  $('pet-table').hidden = failure
+  if (!listed.ok) {
+    if (failure) {
+      show('list-error', undefined)
+      $('list-failure-message').textContent = describeError(listed.error)
+      return
+    }
+    return show('list-error', describeError(listed.error))
+  }
   show('list-error', undefined)
   for (const pet of listed.data) {
     const row = document.createElement('tr')
@@ -72,6 +104,8 @@ async function refresh() {
     rows.append(row)
   }
 }
+
+$('list-retry').addEventListener('click', () => void refresh())
 
 $('filter-form').addEventListener('submit', (event) => {
   event.preventDefault()

@@ -8,6 +8,10 @@ export interface PetsApiOptions {
   baseUrl: string
   /** Read on every call, so a UI can change or clear the key. */
   apiKey: () => string
+  /** Extra headers for the next call, read on every call (the example app's "Simulate" sends Prefer). */
+  headers?: () => Record<string, string>
+  /** The app gives up on an answer after this many ms (default 10,000): a server may never answer. */
+  timeoutMs?: number
   fetch?: typeof fetch
 }
 
@@ -30,27 +34,31 @@ export function createPetsApi(options: PetsApiOptions) {
     init: RequestInit = {},
   ): Promise<{ result: ApiResult<T>; headers: Headers }> => {
     const key = options.apiKey()
-    const headers: Record<string, string> = { accept: 'application/json' }
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers?.() }
     if (key) headers.authorization = `Bearer ${key}`
     if (init.body) headers['content-type'] = 'application/json'
     let response: Response
     try {
-      response = await (options.fetch ?? fetch)(`${options.baseUrl}${path}`, { ...init, headers })
+      response = await (options.fetch ?? fetch)(`${options.baseUrl}${path}`, {
+        ...init,
+        headers,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      })
     } catch (error) {
-      return {
-        result: {
-          ok: false,
-          error: {
-            code: 'network_error',
-            message: `The server could not be reached: ${(error as Error).message}`,
-            status: 0,
-          },
-        },
-        headers: new Headers(),
-      }
+      const timedOut = (error as Error).name === 'TimeoutError'
+      return failed(
+        timedOut ? 'timeout' : 'network_error',
+        timedOut
+          ? `The server did not answer within ${(options.timeoutMs ?? 10_000) / 1000} s.`
+          : `The server could not be reached: ${(error as Error).message}`,
+      )
     }
     const body = await response.json().catch(() => undefined)
-    if (response.ok) return { result: { ok: true, data: body as T }, headers: response.headers }
+    if (response.ok) {
+      // A success whose body cannot be read (cut short, not JSON) is a failure, not empty data.
+      if (body === undefined) return failed('bad_response', 'The answer was cut short or was not JSON.')
+      return { result: { ok: true, data: body as T }, headers: response.headers }
+    }
     const error = isApiError(body)
       ? body
       : {
@@ -60,6 +68,11 @@ export function createPetsApi(options: PetsApiOptions) {
         }
     return { result: { ok: false, error }, headers: response.headers }
   }
+
+  const failed = (code: string, message: string) => ({
+    result: { ok: false as const, error: { code, message, status: 0 } },
+    headers: new Headers(),
+  })
 
   return {
     async listPets(query: { limit?: number; status?: PetStatus } = {}): Promise<ApiResult<Pet[]>> {
