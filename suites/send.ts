@@ -14,6 +14,7 @@ import {
   RunDeadlineReached,
 } from './exchange.ts'
 import { schemaWhere, type Violation } from './findings.ts'
+import { jsonTextFault } from './json-text-faults.ts'
 import { parseJson } from './parse-json.ts'
 import { changedFields, changedValue, differences } from './pet-differences.ts'
 import { prismRounded } from './prism-rounded.ts'
@@ -303,7 +304,8 @@ function judgeResponse(
   const schemaDeclared = declared?.schemaPointer !== undefined
   const bodyWhere = isError ? 'Error responses' : `${operation.id} ${status}`
   if (schemaDeclared || isError) {
-    if (!isJsonMediaType(headers['content-type'])) {
+    const notJsonType = !isJsonMediaType(headers['content-type'])
+    if (notJsonType) {
       violate(
         'content-type',
         bodyWhere,
@@ -317,7 +319,15 @@ function judgeResponse(
       exchange.json = parsed
     } catch {
       exchange.bodyUsable = false
-      violate('body-schema', `${bodyWhere} body is not JSON`, `${name} ${status} body is not JSON.`)
+      // A body in another format under another media type (a gateway's HTML page) is one defect, already
+      // reported as the Content-Type; a cause every body shares (a byte-order mark) is reported as that cause.
+      if (notJsonType) return
+      const fault = jsonTextFault(body)
+      violate(
+        'body-schema',
+        fault?.where ?? `${bodyWhere} body is not JSON`,
+        `${name} ${status} body is not JSON.${fault ? ` ${fault.message}` : ''}`,
+      )
       return
     }
     // They conform (int64 is 64 bits); a frontend reading them with JSON.parse gets other numbers.

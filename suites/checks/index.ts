@@ -1,10 +1,13 @@
 import type { Check } from '../check-context.ts'
+import { authBeforeValidationChecks } from './auth-before-validation.ts'
 import { authenticationChecks } from './authentication.ts'
 import { createPetChecks } from './create-pet.ts'
+import { deprecationDateChecks } from './deprecation-dates.ts'
 import { generatedValueChecks } from './generated-values.ts'
 import { getPetChecks } from './get-pet.ts'
 import { listPetsChecks } from './list-pets.ts'
 import { openOperationChecks } from './open-operations.ts'
+import { sharedCacheChecks } from './shared-caches.ts'
 import { createdPetsSurvive, statefulChecks } from './stateful-links.ts'
 import { statefulModelCheck } from './stateful-model.ts'
 
@@ -22,4 +25,8 @@ export const allChecks: Check[] = [
   ...generatedValueChecks,
   ...authenticationChecks,
   ...openOperationChecks,
+  // Defect classes found in other stacks' trackers (README, "Proving the suite").
+  ...sharedCacheChecks,
+  ...authBeforeValidationChecks,
+  ...deprecationDateChecks,
 ]

@@ -1,3 +1,5 @@
+import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json'
+import { contract } from '../../contract/index.ts'
 import type { RuleId } from '../findings.ts'
 import { serverA, serverB, startReference } from './reference-servers.ts'
 import {
@@ -7,6 +9,8 @@ import {
   type PetRecord,
   type ReferenceStyle,
   Refused,
+  type ServiceRequest,
+  type ServiceResponse,
 } from './reference-service.ts'
 import type { StartedServer } from './serve-reference.ts'
 
@@ -40,6 +44,58 @@ const storingName =
 
 /** The bearer token as a lax parser reads it: the second space-separated word. */
 const secondWord = (header: string | undefined) => header?.split(' ')[1]
+
+/** The Authorization header as one string (Node gives an array for a repeated one). */
+const authorizationOf = (request: ServiceRequest) => {
+  const header = request.headers.authorization
+  return Array.isArray(header) ? header.join(', ') : header
+}
+
+/** A JSON response as a layer in front of the service writes it. */
+const jsonResponse = (
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): ServiceResponse => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: Buffer.from(JSON.stringify(value)),
+})
+
+/** Rewrites the NewPet JSON before the correct parser reads it (lossless: int64s beyond 2^53 stay exact). */
+const rewritingNewPet =
+  (change: (pet: Record<string, unknown>) => Record<string, unknown>): Defect =>
+  (correct) => ({
+    parseNewPet: (text) => {
+      let value: unknown
+      try {
+        value = parseLossless(text)
+      } catch {
+        return correct.parseNewPet(text)
+      }
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return correct.parseNewPet(text)
+      return correct.parseNewPet(stringifyLossless(change(value as Record<string, unknown>)) ?? text)
+    },
+  })
+
+/** Replaces getPet's Deprecation or Sunset header wherever the server sends it. */
+const getPetHeader =
+  (name: 'deprecation' | 'sunset', value: string): Defect =>
+  () => ({
+    finish: (response) =>
+      response.headers[name] === undefined
+        ? response
+        : { ...response, headers: { ...response.headers, [name]: value } },
+  })
+
+/** categoryId written with a fraction, e.g. `"categoryId":1.5`. */
+const fractionalCategoryId = /"categoryId"\s*:\s*(-?\d+)\.\d+([eE][+-]?\d+)?/
+
+const petStatuses = (() => {
+  const schema = contract.document.components?.schemas?.PetStatus as { enum?: unknown[] } | undefined
+  return (schema?.enum ?? []).map(String)
+})()
 
 /**
  * Realistic single-defect servers: each breaks one promise of the contract or the service description
@@ -440,5 +496,408 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
         ),
       }),
     }),
+  ),
+  // ---- Defect classes found in other stacks' issue trackers (issue 16, part 3), one per layer a request crosses.
+  // Authentication: the contract's 401 for a missing key (Authentication §3).
+  broken(
+    'a missing key answered 403',
+    serverA,
+    'FastAPI\'s HTTPBearer() answers a request without Authorization with 403 {"detail":"Not authenticated"} (fastapi/fastapi#2026, #10177; DRF does the same when its first authentication class has no authenticate_header).',
+    { rule: 'auth', operation: 'listPets' },
+    () => ({
+      intercept: (request) =>
+        request.headers.authorization === undefined
+          ? jsonResponse(403, { detail: 'Not authenticated' })
+          : undefined,
+    }),
+  ),
+  broken(
+    'the query validated before the key',
+    serverA,
+    'The list route lists its query validator before requireAuth (Express route middleware run in order), so GET /pets?limit=0 without a key gets 400, not 401.',
+    { rule: 'auth', operation: 'listPets' },
+    (correct) => ({
+      intercept: (request) => {
+        const [path, query = ''] = request.target.split('?')
+        if (request.method !== 'GET' || path !== '/v1/pets' || correct.authorize(authorizationOf(request)))
+          return undefined
+        const parsed = correct.parseQuery(new URLSearchParams(query))
+        return 'refuse' in parsed
+          ? jsonResponse(400, { code: 'bad_query', message: parsed.refuse, status: 400 })
+          : undefined
+      },
+    }),
+  ),
+  broken(
+    'a gateway answers 401 with its HTML page',
+    serverB,
+    'nginx auth_request checks the key in front of the service and answers a refusal with nginx\'s own HTML "401 Authorization Required" page, not the contract\'s Error JSON.',
+    { rule: 'content-type', operation: 'listPets' },
+    (correct) => ({
+      intercept: (request) =>
+        correct.authorize(authorizationOf(request))
+          ? undefined
+          : {
+              status: 401,
+              headers: { 'content-type': 'text/html', 'www-authenticate': 'Bearer' },
+              body: Buffer.from(
+                '<html>\r\n<head><title>401 Authorization Required</title></head>\r\n<body>\r\n<center><h1>401 Authorization Required</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
+              ),
+            },
+    }),
+  ),
+  // Parsing and validation of the body: NewPet is name (string), categoryId (int64), status (PetStatus, not null).
+  broken(
+    'unknown fields refused',
+    serverB,
+    'Jackson\'s FAIL_ON_UNKNOWN_PROPERTIES (on by default) refuses a body with a field NewPet does not name ("Unrecognized field \\"id\\"") with 400, though NewPet allows other fields.',
+    { rule: 'wrong-status', operation: 'createPet' },
+    (correct) => ({
+      parseNewPet: (text) => {
+        const pet = correct.parseNewPet(text)
+        if ('refuse' in pet) return pet
+        const unknown = Object.keys(parseLossless(text) as object).find(
+          (key) => !['name', 'categoryId', 'status'].includes(key),
+        )
+        return unknown === undefined
+          ? pet
+          : { refuse: `Unrecognized field "${unknown}" (class NewPet), not marked as ignorable` }
+      },
+    }),
+  ),
+  broken(
+    'a fractional categoryId truncated',
+    serverA,
+    "Jackson's ACCEPT_FLOAT_AS_INT (on by default) reads categoryId 1.5 into a long as 1 (jackson-databind#664), so a non-integer is stored instead of refused.",
+    { rule: 'invalid-accepted', operation: 'createPet' },
+    (correct) => ({
+      parseNewPet: (text) => correct.parseNewPet(text.replace(fractionalCategoryId, '"categoryId":$1')),
+    }),
+  ),
+  broken(
+    'a null status read as absent',
+    serverB,
+    'The model declares `status: Optional[PetStatus] = None` (Pydantic; a Go *string does the same), so "status": null passes as "not given" though PetStatus is a string enum.',
+    { rule: 'invalid-accepted', operation: 'createPet' },
+    rewritingNewPet((pet) => {
+      if (pet.status !== null) return pet
+      const { status: _, ...rest } = pet
+      return rest
+    }),
+  ),
+  broken(
+    'a status with trailing spaces matches',
+    serverB,
+    'The status filter is checked by a lookup in a MySQL table whose PAD SPACE collation ignores trailing spaces, so status=sold%20 is served as sold.',
+    { rule: 'invalid-accepted', operation: 'listPets' },
+    (correct) => ({
+      parseQuery: (params) => {
+        const status = params.get('status')
+        if (status !== null) params.set('status', status.replace(/ +$/, ''))
+        return correct.parseQuery(params)
+      },
+    }),
+  ),
+  broken(
+    'a limit above 100 clamped',
+    serverA,
+    "limit is clamped to the maximum instead of refused, as DRF's LimitOffsetPagination max_limit and Spring Data's maxPageSize do, so limit=101 gets 100 pets and a 200.",
+    { rule: 'invalid-accepted', operation: 'listPets' },
+    (correct) => ({
+      parseQuery: (params) => {
+        const limit = params.get('limit')
+        if (limit !== null && /^[0-9]+$/.test(limit) && Number(limit) > 100) params.set('limit', '100')
+        return correct.parseQuery(params)
+      },
+    }),
+  ),
+  broken(
+    'limit handed to SQLite unchecked',
+    serverB,
+    'limit goes straight into SQLite\'s LIMIT, where a negative value means "no limit" and 0 an empty page (SQLite\'s SELECT documentation), so limit=-1 lists every pet with 200.',
+    { rule: 'invalid-accepted', operation: 'listPets' },
+    (correct) => ({
+      parseQuery: (params) => {
+        const limit = params.get('limit')
+        if (limit === null || !/^-?[0-9]+$/.test(limit) || Number(limit) > 0)
+          return correct.parseQuery(params)
+        params.delete('limit')
+        const rest = correct.parseQuery(params)
+        return 'refuse' in rest ? rest : { ...rest, limit: Number(limit) < 0 ? Number.POSITIVE_INFINITY : 0 }
+      },
+    }),
+  ),
+  broken(
+    'a WAF refuses names that look like SQL or HTML',
+    serverA,
+    'A WAF in front (ModSecurity with the OWASP Core Rule Set, rules 942100/941100) blocks bodies holding "DROP TABLE" or "<script>" with its 403 page, though such names are valid strings (coreruleset/coreruleset#4342).',
+    { rule: 'undeclared-status', operation: 'createPet' },
+    () => ({
+      intercept: (request) =>
+        request.method === 'POST' && /drop\s+table|<script/i.test(request.body?.toString('utf8') ?? '')
+          ? {
+              status: 403,
+              headers: { 'content-type': 'text/html' },
+              body: Buffer.from(
+                '<html><head><title>403 Forbidden</title></head><body>Forbidden</body></html>',
+              ),
+            }
+          : undefined,
+    }),
+  ),
+  // Storage: a created pet is served from then on (service description: add, then retrieve by id).
+  broken(
+    'each worker process keeps its own store',
+    serverB,
+    'Pets live in a dict inside the app, which runs as two gunicorn workers behind one port: a pet created on one worker is unknown to the other (requests alternate between them).',
+    { rule: 'lost-write', operation: 'getPet' },
+    (correct) => {
+      let requests = 0
+      let worker = 0
+      const owner = new Map<Long, number>()
+      const mine = (pet: PetRecord) => (owner.get(pet.id) ?? worker) === worker
+      return {
+        intercept: () => {
+          worker = requests++ % 2
+          return undefined
+        },
+        create: async (pet) => {
+          const serving = worker
+          const created = await correct.create(pet)
+          owner.set(created.id, serving)
+          return created
+        },
+        find: (id) => {
+          const pet = correct.find(id)
+          return pet && mine(pet) ? pet : undefined
+        },
+        list: (limit, status) =>
+          correct
+            .list(limit + owner.size, status)
+            .filter(mine)
+            .slice(0, limit),
+      }
+    },
+  ),
+  broken(
+    'reads come from a lagging replica',
+    serverA,
+    "Reads go to a read replica that applies writes 300 ms late (asynchronous PostgreSQL streaming replication, DynamoDB's default eventually consistent reads), so a pet read right after its 201 is 404.",
+    { rule: 'lost-write', operation: 'getPet' },
+    (correct) => {
+      const createdAt = new Map<Long, number>()
+      const lagging = (pet: PetRecord) => Date.now() - (createdAt.get(pet.id) ?? 0) < 300
+      return {
+        create: async (pet) => {
+          const created = await correct.create(pet)
+          createdAt.set(created.id, Date.now())
+          return created
+        },
+        find: (id) => {
+          const pet = correct.find(id)
+          return pet && !lagging(pet) ? pet : undefined
+        },
+        list: (limit, status) =>
+          correct
+            .list(limit + createdAt.size, status)
+            .filter((pet) => !lagging(pet))
+            .slice(0, limit),
+      }
+    },
+  ),
+  // Time: ids unique whatever the timing.
+  broken(
+    'ids taken from the clock',
+    serverB,
+    'Ids are Date.now() (milliseconds), so creates within the same millisecond get the same id and the later one overwrites the earlier.',
+    { rule: 'duplicate-id', operation: 'createPet' },
+    (correct) => {
+      const own = new Map<Long, PetRecord>()
+      return {
+        create: (pet) => {
+          const record: PetRecord = { ...pet, id: Date.now() }
+          own.set(record.id, record)
+          return record
+        },
+        find: (id) => own.get(id) ?? correct.find(id),
+        list: (limit, status) =>
+          [
+            ...[...own.values()].reverse().filter((pet) => status === undefined || pet.status === status),
+            ...correct.list(limit, status),
+          ].slice(0, limit),
+      }
+    },
+  ),
+  // getPet's Deprecation (RFC 9745, `@` + seconds) and Sunset (RFC 8594 HTTP-date, 2030-12-05).
+  broken(
+    'Sunset computed at local midnight',
+    serverA,
+    'The Sunset date is built as midnight of 2030-12-05 in the server\'s local zone (Europe/Helsinki, UTC+2) and then formatted in GMT: "Wed, 04 Dec 2030 22:00:00 GMT", the day before.',
+    { rule: 'header', operation: 'getPet' },
+    getPetHeader('sunset', new Date(Date.UTC(2030, 11, 5) - 2 * 3_600_000).toUTCString()),
+  ),
+  broken(
+    'Sunset written with -0000 for GMT',
+    serverA,
+    'Python\'s email.utils.formatdate() without usegmt=True writes "Thu, 05 Dec 2030 00:00:00 -0000", which is not an HTTP-date (RFC 9110 §5.6.7 wants "GMT").',
+    { rule: 'header', operation: 'getPet' },
+    getPetHeader('sunset', 'Thu, 05 Dec 2030 00:00:00 -0000'),
+  ),
+  broken(
+    'Deprecation in the draft form "true"',
+    serverA,
+    'Deprecation is sent as "true", the form of the pre-RFC drafts (draft-ietf-httpapi-deprecation-header, and what Prism adds), not RFC 9745\'s "@" + seconds.',
+    { rule: 'header', operation: 'getPet' },
+    getPetHeader('deprecation', 'true'),
+  ),
+  broken(
+    'Deprecation dated in milliseconds',
+    serverA,
+    'Deprecation is written from Date.now()-style milliseconds ("@1767225600000"): it fits the pattern, but dates the deprecation in the year 57970, long after the Sunset.',
+    { rule: 'header', operation: 'getPet' },
+    getPetHeader('deprecation', '@1767225600000'),
+  ),
+  // Serialisation: a Pet is name, categoryId, status (a PetStatus string when present) and id, as JSON.
+  broken(
+    'an absent status written as null',
+    serverB,
+    'FastAPI\'s response_model writes an unset Optional field as null (fastapi/fastapi#1050; ethyca/fides#1169), so a pet created without status comes back with "status": null.',
+    { rule: 'body-schema', operation: 'createPet' },
+    (correct) => ({ present: (pet) => ({ ...correct.present(pet), status: pet.status ?? null }) }),
+  ),
+  broken(
+    'categoryId 0 left out of responses',
+    serverA,
+    'The Go struct tags categoryId `json:"categoryId,omitempty"`, and encoding/json omits a zero int, so a pet with categoryId 0 comes back without it.',
+    { rule: 'changed-value', operation: 'createPet' },
+    (correct) => ({
+      present: (pet) => {
+        const { categoryId, ...rest } = correct.present(pet)
+        return categoryId === 0 ? rest : { ...rest, categoryId }
+      },
+    }),
+  ),
+  broken(
+    'status written as its enum ordinal',
+    serverB,
+    'Json.NET and System.Text.Json write an enum as its number unless a StringEnumConverter is registered, so status "sold" comes back as 2.',
+    { rule: 'changed-value', operation: 'createPet' },
+    (correct) => ({
+      present: (pet) => {
+        const presented = correct.present(pet)
+        return pet.status === undefined
+          ? presented
+          : { ...presented, status: petStatuses.indexOf(pet.status) }
+      },
+    }),
+  ),
+  broken(
+    'field names exported in PascalCase',
+    serverA,
+    'The Go struct has no json tags, so encoding/json writes its field names ("Id", "Name", "CategoryId", "Status"); reading still works, as Go matches keys case-insensitively.',
+    { rule: 'changed-value', operation: 'createPet' },
+    (correct) => ({
+      present: (pet) =>
+        Object.fromEntries(
+          Object.entries(correct.present(pet)).map(([key, value]) => [
+            `${key.charAt(0).toUpperCase()}${key.slice(1)}`,
+            value,
+          ]),
+        ),
+    }),
+  ),
+  broken(
+    'JSON bodies start with a byte-order mark',
+    serverB,
+    "Responses are written through a StreamWriter made with .NET's Encoding.UTF8, which emits a BOM (aspnet/Mvc#577, unosquare/embedio#400); RFC 8259 §8.1 forbids one and JSON.parse refuses it.",
+    { rule: 'body-schema', operation: 'listPets' },
+    (correct) => ({
+      encode: (text) => {
+        const { contentType, bytes } = correct.encode(text)
+        return { contentType, bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]) }
+      },
+    }),
+  ),
+  broken(
+    "JSON bodies prefixed with )]}'",
+    serverA,
+    "Every JSON body starts with the anti-XSSI line )]}' as Gerrit's REST API and AngularJS-style backends write it, so a client's JSON parser refuses it.",
+    { rule: 'body-schema', operation: 'listPets' },
+    (correct) => ({
+      encode: (text) => {
+        const { contentType, bytes } = correct.encode(text)
+        return { contentType, bytes: Buffer.concat([Buffer.from(")]}'\n"), bytes]) }
+      },
+    }),
+  ),
+  // Transport: RFC 9112 §6 framing.
+  broken(
+    'Content-Length counts characters',
+    serverA,
+    "Content-Length is set from the string's length, not its UTF-8 bytes (acs-aem-commons#2425, HttpServer.jl#32), so a body with non-ASCII names is cut short and its last bytes land after the response.",
+    { rule: 'no-response', operation: 'listPets' },
+    () => ({
+      finish: (response) => ({
+        ...response,
+        headers: { ...response.headers, 'content-length': String(response.body.toString('utf8').length) },
+      }),
+    }),
+  ),
+  broken(
+    'Content-Length sent beside chunked',
+    serverB,
+    'A middleware re-chunks the body but keeps the upstream Content-Length, so responses carry both (RFC 9112 §6.1 forbids it; nodejs/node#7136, openstreetmap/operations#910): Node and llhttp clients refuse them as possible request smuggling.',
+    { rule: 'no-response', operation: 'listPets' },
+    () => ({
+      finish: (response) => ({
+        ...response,
+        headers: {
+          ...response.headers,
+          'transfer-encoding': 'chunked',
+          'content-length': String(response.body.length),
+        },
+      }),
+    }),
+  ),
+  // Caching: an answer depends on the key (Authorization), so no shared cache may serve it across keys.
+  broken(
+    'a cache serves authorised pages to keyless requests',
+    serverB,
+    'nginx proxy_cache with `proxy_cache_bypass $http_authorization` but no matching proxy_no_cache: requests with a key skip the lookup, yet their 200s are stored, and a request without a key gets the last authorised page.',
+    { rule: 'auth', operation: 'listPets' },
+    () => {
+      const cache = new Map<string, ServiceResponse>()
+      return {
+        intercept: (request) =>
+          request.method === 'GET' && request.headers.authorization === undefined
+            ? cache.get(request.target)
+            : undefined,
+        finish: (response, request) => {
+          if (
+            request.method === 'GET' &&
+            request.headers.authorization !== undefined &&
+            response.status === 200
+          )
+            cache.set(request.target, response)
+          return response
+        },
+      }
+    },
+  ),
+  broken(
+    'a cache serves a 401 to clients with the key',
+    serverA,
+    'A CDN caches error responses by URL (negative caching, `proxy_cache_valid any 1m`) with no `Vary: Authorization` or `Cache-Control: private`, so once a keyless request got 401, clients with the key get that 401 too.',
+    { rule: 'wrong-status', operation: 'listPets' },
+    () => {
+      const cache = new Map<string, ServiceResponse>()
+      return {
+        intercept: (request) => (request.method === 'GET' ? cache.get(request.target) : undefined),
+        finish: (response, request) => {
+          if (request.method === 'GET' && response.status === 401) cache.set(request.target, response)
+          return response
+        },
+      }
+    },
   ),
 ]

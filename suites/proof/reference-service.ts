@@ -88,6 +88,11 @@ export interface Stages {
   present(pet: PetRecord): Record<string, unknown>
   /** JSON text to bytes, with the Content-Type that says how. */
   encode(text: string): { contentType: string; bytes: Buffer }
+  /**
+   * Sees every response last, with its request: where a layer in front of the service (a cache, a gateway)
+   * or the framing of the bytes (an explicit Content-Length, Transfer-Encoding) differs. Correct: as it is.
+   */
+  finish(response: ServiceResponse, request: ServiceRequest): ServiceResponse
 }
 
 /** Thrown by a stage to answer with an Error of its own status (a defect's 409, say). */
@@ -127,7 +132,9 @@ export function createReferenceService(
   const error = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
     json(status, { code, message, status }, headers)
 
-  return async (request) => {
+  return async (request) => stages.finish(await answer(request), request)
+
+  async function answer(request: ServiceRequest): Promise<ServiceResponse> {
     const intercepted = stages.intercept(request)
     if (intercepted) return intercepted
     const queryAt = request.target.indexOf('?')
@@ -265,6 +272,7 @@ function correctStages(style: ReferenceStyle, apiKey: string): Stages {
     present: (pet) =>
       style.extraFields ? { ...pet, shelter: 'north', links: { self: `/v1/pets/${pet.id}` } } : { ...pet },
     encode: (text) => ({ contentType: style.contentType, bytes: Buffer.from(text, 'utf8') }),
+    finish: (response) => response,
   }
 }
 

@@ -53,9 +53,11 @@ export function serveReference(
         .then((response) => {
           const headers: Record<string, string> = { ...response.headers }
           if (style.connectionClose) headers.connection = 'close'
-          if (!style.chunked) headers['content-length'] = String(response.body.length)
+          // A framing the response states itself (a defect's) is sent as stated.
+          const framed = headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined
+          if (!style.chunked && !framed) headers['content-length'] = String(response.body.length)
           res.writeHead(response.status, headers)
-          if (style.chunked && response.body.length > 1) {
+          if (style.chunked && !framed && response.body.length > 1) {
             // Two chunks, so a client that reads only the first chunk is caught out.
             const half = Math.floor(response.body.length / 2)
             res.write(response.body.subarray(0, half))
