@@ -26,6 +26,15 @@ describe('exact JSON keeps int64 values beyond 2^53 as their digits', () => {
     expect(parseExactJson('[1e19, 12345678901234567e2]')).toEqual([1e19, Number('12345678901234567e2')])
   })
 
+  it('keeps an own "__proto__" key a key, as JSON.parse does', () => {
+    const parsed = parseExactJson(
+      '{"__proto__":9223372036854775807,"x":{"__proto__":{"polluted":9223372036854775806}}}',
+    ) as Record<string, unknown>
+    expect(Object.getOwnPropertyDescriptor(parsed, '__proto__')?.value).toBe(9223372036854775807n)
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
   it('fails like JSON.parse on text that is not JSON, and lets the last duplicate key win', () => {
     expect(() => parseExactJson('{"a":9223372036854775807} x')).toThrow(SyntaxError)
     expect(() => parseExactJson('{"a":9223372036854775807')).toThrow(SyntaxError)

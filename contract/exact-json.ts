@@ -34,14 +34,36 @@ export function parseExactJson(text: string): unknown {
   rewritten += text.slice(from)
   let parsed: unknown
   try {
-    parsed = JSON.parse(rewritten, (_key, value) =>
-      typeof value === 'string' && value.startsWith(marker) ? BigInt(value.slice(marker.length)) : value,
-    )
+    parsed = JSON.parse(rewritten)
   } catch {
     // The original text's own error names the right position.
     return JSON.parse(text)
   }
-  return parsed
+  // A walk, not a reviver: JSON.parse calls a reviver for every value (5 × slower on a page of pets).
+  return restoreMarked(parsed, marker)
+}
+
+function restoreMarked(value: unknown, marker: string): unknown {
+  if (typeof value === 'string') return value.startsWith(marker) ? BigInt(value.slice(marker.length)) : value
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) value[index] = restoreMarked(value[index], marker)
+    return value
+  }
+  const record = value as Record<string, unknown>
+  for (const key of Object.keys(record)) {
+    const inner = record[key]
+    const restored = restoreMarked(inner, marker)
+    // defineProperty, not assignment: an own "__proto__" key must stay a key, never set the prototype.
+    if (restored !== inner)
+      Object.defineProperty(record, key, {
+        value: restored,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+  }
+  return value
 }
 
 /**
