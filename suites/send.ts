@@ -28,9 +28,11 @@ import type { ConformanceTarget } from './target.ts'
  * - `no-such-pet`: a valid id no pet can have (0, negative); any 4xx with an Error body, or a 2xx the check
  *   judges (the pet must be that one);
  * - `no-data`: no key, on a spelling of a path that a router may or may not treat as the operation's; the
- *   answer may be anything but data (2xx) or a server error, and its body is the router's business.
+ *   answer may be anything but data (2xx) or a server error, and its body is the router's business;
+ * - `valid-or-refused`: valid, but awkward for a server (a lone surrogate, NUL, a duplicate key): a declared
+ *   2xx that gives back exactly what was sent, or any 4xx with an Error body; never a 5xx.
  */
-export type Intent = 'valid' | 'invalid' | 'unauthorized' | 'no-such-pet' | 'no-data'
+export type Intent = 'valid' | 'invalid' | 'unauthorized' | 'no-such-pet' | 'no-data' | 'valid-or-refused'
 
 export interface SendParams {
   intent: Intent
@@ -289,7 +291,7 @@ function judgeResponse(
   // Nothing but "no server error" is defined for an operation that declares no responses.
   if (!operation.declaresResponses && intent === 'valid') return
   if (
-    (intent === 'invalid' || intent === 'no-such-pet') &&
+    (intent === 'invalid' || intent === 'no-such-pet' || intent === 'valid-or-refused') &&
     status >= 400 &&
     operation.declaresResponses &&
     !declared
@@ -331,7 +333,10 @@ function judgeResponse(
     // A create's 201 shows what was stored. A sent value that comes back changed is the root cause, found
     // here at the create; its schema is judged on what the server should have echoed, so a value changed
     // out of range (2^63−1 rounded to 2^63) is not reported twice.
-    const changed = intent === 'valid' && status === 201 ? changedOnCreate(params.body, parsed) : undefined
+    const changed =
+      (intent === 'valid' || intent === 'valid-or-refused') && status === 201
+        ? changedOnCreate(params.body, parsed)
+        : undefined
     if (changed) {
       violate('changed-value', changedValue.where, `${name}: ${changed.differences.join('; ')}.`)
       exchange.bodyUsable = false
@@ -464,7 +469,11 @@ function statusViolation(
       held.where,
       `${name} answered ${status} to ${held.situation}${fault ? ` (${fault})` : ''}; the contract declares ${held.status} for ${held.situation}.`,
     ]
-  if (intent === 'valid' && operation.declaresResponses && !declared)
+  if (
+    (intent === 'valid' || (intent === 'valid-or-refused' && status < 400)) &&
+    operation.declaresResponses &&
+    !declared
+  )
     return [
       'undeclared-status',
       `${operation.id} answers ${status}`,
