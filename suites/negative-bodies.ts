@@ -57,7 +57,8 @@ export function negativeBodies(operationId: string): NegativeBody[] {
       if (spelling in properties) continue
       bodies.push({
         description: `with the required ${name} spelled "${spelling}" and no ${name}`,
-        fault: `body /${name}`,
+        // One fault for every field: a decoder that matches keys without regard to case is one defect.
+        fault: 'body keys in another letter case',
         body: JSON.stringify({ [spelling]: value, ...rest }),
       })
     }
