@@ -472,6 +472,22 @@ export const brokenServers: BrokenServer[] = [
         : handle(r)
     },
   ),
+  // Schemathesis' unsupported_method, as real routers break it.
+  before(
+    'the router matches paths but not methods: PATCH /pets is served as GET',
+    { rule: 'unsupported-method', operation: 'listPets', only: true },
+    (r) => r.method === 'PATCH',
+    (r) => ({ ...r, method: 'GET', body: undefined }),
+  ),
+  after(
+    '405 is sent without an Allow header',
+    { rule: 'unsupported-method', operation: 'listPets' },
+    (_, s) => s.status === 405,
+    (s) => {
+      const { allow: _, ...headers } = s.headers
+      return { ...s, headers }
+    },
+  ),
 ]
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -30,9 +30,18 @@ import type { ConformanceTarget } from './target.ts'
  * - `no-data`: no key, on a spelling of a path that a router may or may not treat as the operation's; the
  *   answer may be anything but data (2xx) or a server error, and its body is the router's business;
  * - `valid-or-refused`: valid, but awkward for a server (a lone surrogate, NUL, a duplicate key): a declared
- *   2xx that gives back exactly what was sent, or any 4xx with an Error body; never a 5xx.
+ *   2xx that gives back exactly what was sent, or any 4xx with an Error body; never a 5xx;
+ * - `unsupported-method`: a valid key, on a path of the contract, with a method it does not declare there:
+ *   never a 2xx; the check judges which 4xx (405 with `Allow` by RFC 9110 §15.5.6).
  */
-export type Intent = 'valid' | 'invalid' | 'unauthorized' | 'no-such-pet' | 'no-data' | 'valid-or-refused'
+export type Intent =
+  | 'valid'
+  | 'invalid'
+  | 'unauthorized'
+  | 'no-such-pet'
+  | 'no-data'
+  | 'valid-or-refused'
+  | 'unsupported-method'
 
 export interface SendParams {
   intent: Intent
@@ -56,6 +65,8 @@ export interface SendParams {
   authorization?: string | null
   /** Raw body text, sent with `Content-Type: application/json`. */
   body?: string
+  /** Another method than the operation's (for `unsupported-method`). */
+  method?: string
   headers?: Record<string, string>
 }
 
@@ -138,7 +149,9 @@ async function sendOnce(
   const { target } = transport
   const operation = contract.operation(operationId)
   if (transport.down) throw new CheckBlocked(transport.down)
-  const { method, path } = requestLine(operation, params.originPath === undefined ? params : { rawPath: '' })
+  const line = requestLine(operation, params.originPath === undefined ? params : { rawPath: '' })
+  const { path } = line
+  const method = params.method ?? line.method
   // Prism's proxy answers a body that is not JSON itself (its own 400) instead of forwarding it, so such
   // requests go straight to the server: otherwise the server would be judged on Prism's answer.
   // Nor do bodies holding integers beyond 2^53: Prism (JavaScript) re-serialises them through doubles, so
@@ -213,8 +226,9 @@ async function sendOnce(
     ...(viaPrism ? { prismViolations: parseViolations(response.headers['sl-violations']) } : {}),
   }
   recorder.exchanges.push(exchange)
-  // A response to another spelling of the path says nothing about the operation's own statuses.
-  if (params.intent !== 'no-data') {
+  // A response to another spelling of the path, or to another method, says nothing about the operation's
+  // own statuses.
+  if (params.intent !== 'no-data' && params.intent !== 'unsupported-method') {
     exchange.pair = `${operation.id} ${response.status}`
     recorder.seen.add(exchange.pair)
   }
@@ -259,7 +273,7 @@ function judgeResponse(
   storedWrong: Map<string, Violation>,
 ): void {
   const { status, headers, body } = exchange.response
-  const name = `${operation.method} ${operation.path}`
+  const name = `${exchange.request.method} ${operation.path}`
   const violate = (rule: Violation['rule'], where: string, message: string) =>
     exchange.violations.push({
       rule,
@@ -453,6 +467,13 @@ function statusViolation(
       'auth',
       fault ?? 'a spelling of the path without a key',
       `${name} spelled differently and sent without a key answered ${status}: data without a key.`,
+    ]
+  if (intent === 'unsupported-method' && status >= 200 && status < 400)
+    return [
+      'unsupported-method',
+      // One text for every path: a router that ignores methods does so everywhere, one defect.
+      'methods the contract does not declare are served',
+      `${fault ?? 'A method the contract does not declare'} ${operation.path} answered ${status}; the contract declares no such operation there, so it must be refused (405 with Allow, RFC 9110 §15.5.6).`,
     ]
   if (intent === 'invalid' && (status < 400 || status > 499))
     return [

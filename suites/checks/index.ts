@@ -7,6 +7,7 @@ import { listPetsChecks } from './list-pets.ts'
 import { openOperationChecks } from './open-operations.ts'
 import { createdPetsSurvive, statefulChecks } from './stateful-links.ts'
 import { statefulModelCheck } from './stateful-model.ts'
+import { unsupportedMethodChecks } from './unsupported-methods.ts'
 
 /** Checks that look back over the whole run: they start once every check of `allChecks` has finished. */
 export const finalChecks: Check[] = [createdPetsSurvive]
@@ -22,4 +23,5 @@ export const allChecks: Check[] = [
   ...generatedValueChecks,
   ...authenticationChecks,
   ...openOperationChecks,
+  ...unsupportedMethodChecks,
 ]
