@@ -1,6 +1,6 @@
 import { int64View, parseExactJson } from '../contract/exact-json.ts'
 import { contract } from '../contract/index.ts'
-import { isJsonMediaType } from '../contract/json-media-type.ts'
+import { isJsonMediaType, mediaTypeEssence } from '../contract/json-media-type.ts'
 import { isRecord } from '../contract/openapi-document.ts'
 import type { Operation } from '../contract/operations.ts'
 import type { NewPet } from '../contract/types.ts'
@@ -319,12 +319,28 @@ function judgeResponse(
   const schemaDeclared = declared?.schemaPointer !== undefined
   const bodyWhere = isError ? 'Error responses' : `${operation.id} ${status}`
   if (schemaDeclared || isError) {
-    if (!isJsonMediaType(headers['content-type'])) {
+    const contentType = headers['content-type'] ?? ''
+    if (!isJsonMediaType(contentType)) {
       violate(
         'content-type',
         bodyWhere,
-        `${name} ${status} has Content-Type "${headers['content-type'] ?? ''}"; the contract's bodies are application/json.`,
+        `${name} ${status} has Content-Type "${contentType}"; the contract's bodies are application/json.`,
       )
+    } else if (mediaTypeEssence(contentType) !== declaredMediaType) {
+      // JSON, but not the type declared (Schemathesis' content_type_conformance). For data a failure: a
+      // client dispatching on the declared type does not read it. For an Error, a warning: frameworks send
+      // RFC 9457's application/problem+json for errors by default, the Error schema is still held, and
+      // every JSON client parses a +json type (RFC 6839 §3.1); the contract's owner may declare it.
+      if (isError)
+        recorder.warnings.push(
+          `Error responses come as ${mediaTypeEssence(contentType)}; the contract declares ${declaredMediaType}: send that, or declare ${mediaTypeEssence(contentType)} in the contract.`,
+        )
+      else
+        violate(
+          'content-type',
+          bodyWhere,
+          `${name} ${status} has Content-Type "${contentType}"; the contract declares ${declaredMediaType} (parameters such as charset are fine).`,
+        )
     }
     let parsed: unknown
     try {
@@ -438,6 +454,9 @@ function readsOf(body: unknown, storedWrong: Map<string, Violation>) {
   // One pet, stored wrong: nothing else in the body to judge.
   return by && { by, without: null }
 }
+
+// The contract's only body type: an operation's `schemaPointer` is the schema of its application/json content.
+const declaredMediaType = 'application/json'
 
 const javascriptRounding =
   'The server sends int64 values beyond 2^53 (valid: int64 is 64 bits). JavaScript clients that read them with JSON.parse get them rounded; such clients need a lossless JSON parser, or the API a narrower range.'
