@@ -305,7 +305,7 @@ function judgeResponse(
   // Nothing but "no server error" is defined for an operation that declares no responses.
   if (!operation.declaresResponses && intent === 'valid') return
   if (
-    (intent === 'invalid' || intent === 'no-such-pet' || intent === 'valid-or-refused') &&
+    (intent === 'invalid' || intent === 'no-such-pet') &&
     status >= 400 &&
     operation.declaresResponses &&
     !declared
