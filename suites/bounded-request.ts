@@ -1,5 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import type { Readable } from 'node:stream'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 
 /** What bounds every request of a run, whatever the server does. */
 export interface RequestLimits {
@@ -89,13 +91,19 @@ function attempt(
         method: init.method,
         // Sent byte for byte: the path-spelling checks must send `/./`, `%2e` and the like unnormalised.
         path: rawPath,
-        headers: { ...init.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+        headers: {
+          'accept-encoding': acceptEncoding,
+          ...init.headers,
+          ...(body ? { 'content-length': String(body.length) } : {}),
+        },
       },
       (answer: IncomingMessage) => {
         response = { status: answer.statusCode ?? 0, headers: flattenHeaders(answer.headers), body: '' }
         const chunks: Buffer[] = []
         let size = 0
-        answer.on('data', (chunk: Buffer) => {
+        // The cap holds for the decoded body: a small compressed body can decode to gigabytes (a bomb).
+        const decoded = decoderFor(answer)
+        decoded.on('data', (chunk: Buffer) => {
           size += chunk.length
           if (size <= limits.maxResponseBytes) {
             chunks.push(chunk)
@@ -104,19 +112,36 @@ function attempt(
           // Only the start is kept, for the report: the rest is what the cap is there to drop.
           const kept = Buffer.concat(chunks).subarray(0, keptOfTooLarge).toString('utf8')
           request.destroy()
+          if (decoded !== answer) decoded.destroy()
           finish({
             ok: false,
             kind: 'too-large',
             response: { ...(response as Received), body: kept },
-            message: `response larger than ${limits.maxResponseBytes} bytes`,
+            message: `response larger than ${limits.maxResponseBytes} bytes${decoded === answer ? '' : ' once decoded'}`,
           })
         })
-        answer.on('end', () =>
+        decoded.on('end', () =>
           finish({
             ok: true,
             response: { ...(response as Received), body: Buffer.concat(chunks).toString('utf8') },
           }),
         )
+        let received = 0
+        if (decoded !== answer) answer.on('data', (chunk: Buffer) => (received += chunk.length))
+        if (decoded !== answer)
+          decoded.on('error', (error) =>
+            // No bytes at all is an empty body, whatever the header says; anything else is a broken one.
+            finish(
+              received === 0
+                ? { ok: true, response: response as Received }
+                : {
+                    ok: false,
+                    kind: 'closed',
+                    response: response as Received,
+                    message: `the body could not be decoded as its Content-Encoding "${answer.headers['content-encoding']}" says (${(error as Error).message})`,
+                  },
+            ),
+          )
         answer.on('error', (error) => fail(error))
         // A connection closed mid-body ends the response without 'end'.
         answer.on('close', () => {
@@ -169,6 +194,26 @@ function attempt(
     request.on('error', fail)
     request.end(body)
   })
+}
+
+// What a browser or curl --compressed asks for: servers that compress must be judged on what they send then.
+const acceptEncoding = 'gzip, deflate, br'
+
+/**
+ * The response body as a stream of its decoded bytes: gunzipped, inflated (zlib-wrapped, RFC 9110
+ * §8.4.1.2) or Brotli-decoded as its Content-Encoding says, else the bytes as they came. An encoding the
+ * suite did not ask for (zstd, several in a row) is passed through as it came, so the body is judged as
+ * what it is. A response without a body (204, 304) has nothing to decode.
+ */
+function decoderFor(answer: IncomingMessage): Readable {
+  const coding = String(answer.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase()
+  if (answer.statusCode === 204 || answer.statusCode === 304) return answer
+  if (coding === 'gzip' || coding === 'x-gzip') return answer.pipe(createGunzip())
+  if (coding === 'deflate') return answer.pipe(createInflate())
+  if (coding === 'br') return answer.pipe(createBrotliDecompress())
+  return answer
 }
 
 /** The origin and the path exactly as written (no dot-segment or percent-encoding normalisation). */

@@ -28,6 +28,30 @@ describe('the suite judges servers by their defects', () => {
     expect(report?.findings).toEqual([])
   })
 
+  it('passes, with a warning each, a mock whose Errors come as application/problem+json and whose router answers 404 to PATCH', async () => {
+    const mock = createMockApi({ apiKeys: [brokenServerKey], pets: 30 }).handle
+    const { code, output, report } = await checkServer((request) => {
+      if (request.method === 'PATCH')
+        return {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+          body: '{"code":"no_route","message":"No such route.","status":404}',
+        }
+      const response = mock(request)
+      return response.status < 400
+        ? response
+        : { ...response, headers: { ...response.headers, 'content-type': 'application/problem+json' } }
+    })
+    expect(report?.findings, output).toEqual([])
+    expect(code, output).toBe(0)
+    expect(report?.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Error responses come as application/problem+json'),
+        expect.stringContaining('was refused with 404, not 405'),
+      ]),
+    )
+  })
+
   it.concurrent.each(brokenServers.map((server) => [server.defect, server] as const))(
     'finds: %s',
     async (_, server) => {

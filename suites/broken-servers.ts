@@ -258,12 +258,19 @@ export const brokenServers: BrokenServer[] = [
       return withJson(response, { ...jsonBody(response), id: fakeId++ })
     }
   }),
-  after(
-    'create gives every pet the same id',
-    { rule: 'duplicate-id', operation: 'createPet' },
-    (r, s) => r.method === 'POST' && s.status === 201,
-    (s) => withJson(s, { ...jsonBody(s), id: 1 }),
-  ),
+  broken('create gives every pet the same id', { rule: 'duplicate-id', operation: 'createPet' }, (handle) => {
+    // The id of the first pet it created, so the one defect is the repeat: a fixed id such as 1 would
+    // also name a seeded pet, which a run whose very first create got it reads as a changed value.
+    let first: string | undefined
+    return (r) => {
+      const response = handle(r)
+      if (!(r.method === 'POST' && response.status === 201)) return response
+      const id = /"id":(-?\d+)/.exec(response.body ?? '')?.[1]
+      first ??= id
+      // Rewritten as text: JSON.parse would also round the int64s beyond 2^53 it echoes, a second defect.
+      return { ...response, body: response.body?.replace(/"id":-?\d+/, `"id":${first}`) }
+    }
+  }),
   before(
     'create accepts a body without name',
     { rule: 'invalid-accepted', operation: 'createPet' },
@@ -417,4 +424,118 @@ export const brokenServers: BrokenServer[] = [
     (r, s) => isPet(r) && s.status === 200,
     (s) => withJson(s, { ...jsonBody(s), categoryId: null }),
   ),
+  // The body near-misses (issue 16): each defect below was seen on a real stack.
+  before(
+    'body keys are matched without regard to case, as Go’s encoding/json matches them',
+    { rule: 'invalid-accepted', operation: 'createPet', only: true },
+    (r) => {
+      const body = r.method === 'POST' && isPets(r) ? parseOr(r.body) : undefined
+      const fields = ['name', 'categoryId', 'status']
+      return isRecord(body) && Object.keys(body).some((name) => !fields.includes(name))
+    },
+    (r) => {
+      const fields = ['name', 'categoryId', 'status']
+      const body = parseOr(r.body) as Record<string, unknown>
+      const matched = Object.entries(body).map(([name, value]) => {
+        const field = fields.find((f) => f.toLowerCase() === name.toLowerCase())
+        return [field !== undefined && !(field in body) ? field : name, value]
+      })
+      return { ...r, body: JSON.stringify(Object.fromEntries(matched)) }
+    },
+  ),
+  before(
+    'data after the first JSON value is ignored, as Go’s json.Decoder and Jackson ignore it',
+    { rule: 'invalid-accepted', operation: 'createPet', only: true },
+    (r) => r.method === 'POST' && isPets(r) && parseOr(r.body) === undefined,
+    (r) => ({ ...r, body: firstJsonValue(r.body ?? '') ?? r.body }),
+  ),
+  before(
+    'a body’s status is read without regard to case or surrounding spaces, as Jackson’s ACCEPT_CASE_INSENSITIVE_ENUMS reads it',
+    { rule: 'invalid-accepted', operation: 'createPet', only: true },
+    // Only bodies whose status it changes are rewritten: JSON.stringify would round int64s beyond 2^53.
+    (r) => {
+      const status = r.method === 'POST' && isPets(r) ? parseOr(r.body)?.status : undefined
+      return typeof status === 'string' && status.trim().toLowerCase() !== status
+    },
+    (r) => {
+      const body = parseOr(r.body) as { status: string }
+      return { ...r, body: JSON.stringify({ ...body, status: body.status.trim().toLowerCase() }) }
+    },
+  ),
+  broken(
+    'a name holding a lone surrogate is a 500, as psycopg’s UTF-8 encoding fails under FastAPI',
+    { rule: 'server-error', operation: 'createPet', only: true },
+    (handle) => (r) => {
+      const name = r.method === 'POST' && isPets(r) ? parseOr(r.body)?.name : undefined
+      return typeof name === 'string' && !isWellFormed(name)
+        ? internalError('surrogates not allowed')
+        : handle(r)
+    },
+  ),
+  broken(
+    'a name holding NUL is a 500, as Postgres text columns refuse 0x00',
+    { rule: 'server-error', operation: 'createPet', only: true },
+    (handle) => (r) => {
+      const name = r.method === 'POST' && isPets(r) ? parseOr(r.body)?.name : undefined
+      return typeof name === 'string' && name.includes('\u0000')
+        ? internalError('invalid byte sequence for encoding "UTF8": 0x00')
+        : handle(r)
+    },
+  ),
+  before(
+    'lone surrogate escapes are stored as U+FFFD, as Go’s encoding/json decodes them',
+    { rule: 'changed-value', operation: 'createPet', only: true },
+    (r) => r.method === 'POST' && isPets(r) && (r.body ?? '').search(loneSurrogateEscape) !== -1,
+    (r) => ({ ...r, body: r.body?.replace(loneSurrogateEscape, '\\ufffd') }),
+  ),
+  // Schemathesis' content_type_conformance: JSON, but not the media type the contract declares.
+  after(
+    'pets are sent as application/hal+json, as Spring HATEOAS sends them by default',
+    { rule: 'content-type', operation: 'listPets' },
+    (_, s) => s.status < 300 && s.body !== undefined,
+    (s) => ({ ...s, headers: { ...s.headers, 'content-type': 'application/hal+json' } }),
+  ),
+  // Schemathesis' unsupported_method, as real routers break it.
+  before(
+    'the router matches paths but not methods: PATCH /pets is served as GET',
+    { rule: 'unsupported-method', operation: 'listPets', only: true },
+    (r) => r.method === 'PATCH',
+    (r) => ({ ...r, method: 'GET', body: undefined }),
+  ),
+  after(
+    '405 is sent without an Allow header',
+    { rule: 'unsupported-method', operation: 'listPets' },
+    (_, s) => s.status === 405,
+    (s) => {
+      const { allow: _, ...headers } = s.headers
+      return { ...s, headers }
+    },
+  ),
 ]
+
+// A `\uD800`-`\uDFFF` escape that is not half of a high-low pair (as text, before any parser sees it).
+const loneSurrogateEscape =
+  /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/g
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+// String.prototype.isWellFormed is Node 20+; spelled out so the intent is plain: no unpaired surrogate.
+function isWellFormed(text: string): boolean {
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)
+}
+
+/** The first JSON value of a text that holds more, as a streaming decoder reads it; undefined if none. */
+function firstJsonValue(text: string): string | undefined {
+  for (let end = 1; end <= text.length; end++) {
+    if (text[end - 1] !== '}' && text[end - 1] !== ']') continue
+    if (parseOr(text.slice(0, end)) !== undefined) return text.slice(0, end)
+  }
+  return undefined
+}
+
+/** A framework's unhandled-exception answer: 500, plain text, no Error body. */
+function internalError(message: string): MockResponse {
+  return { status: 500, headers: { 'content-type': 'text/plain' }, body: `Internal Server Error: ${message}` }
+}

@@ -30,6 +30,8 @@ export type RuleId =
   | 'duplicate-id'
   /** The server used the id the client sent instead of assigning its own. */
   | 'client-id'
+  /** A method the contract does not declare on a path was served (2xx), or refused with 405 but no Allow. */
+  | 'unsupported-method'
   /** No complete response within the deadline, or the connection closed mid-response. */
   | 'no-response'
   | 'response-too-large'

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { parseExactJson } from '../contract/exact-json.ts'
 import { contract } from '../contract/index.ts'
 import {
+  awkwardBodies,
   fieldValues,
   isValidBearer,
   nearMissCredentials,
@@ -10,6 +12,7 @@ import {
   validBodies,
   validSchemaValues,
 } from './generated-values.ts'
+import { negativeBodies } from './negative-bodies.ts'
 
 describe('valid values generated from the contract', () => {
   it('gives only bodies the contract accepts for createPet', () => {
@@ -174,5 +177,52 @@ describe('path spellings', () => {
     expect(same.get('/v1/x/../pets')).toBe(true)
     expect(same.get('/v1/pets/')).toBe(false)
     expect(same.get('/V1/PETS')).toBe(false)
+  })
+})
+
+describe('body near-misses and awkward bodies', () => {
+  const refused = (body: string) => {
+    try {
+      return !contract.validateRequestBody('createPet', parseExactJson(body)).ok
+    } catch {
+      return true // not one JSON text
+    }
+  }
+
+  it('spells each required key in another case with the real key absent, as Go’s decoder would still match it', () => {
+    const bodies = negativeBodies('createPet').filter((b) => b.fault === 'body keys in another letter case')
+    expect(bodies.map((b) => Object.keys(JSON.parse(b.body))[0])).toEqual(
+      expect.arrayContaining(['NAME', 'Name', 'CATEGORYID', 'categoryid', 'CategoryId']),
+    )
+    for (const { body } of bodies) expect(refused(body), body).toBe(true)
+  })
+
+  it('tries every status value in another case, with a space around it, and the empty string', () => {
+    const statuses = negativeBodies('createPet')
+      .filter((b) => b.fault === 'body /status')
+      .map((b) => JSON.parse(b.body).status)
+    expect(statuses).toEqual(expect.arrayContaining(['AVAILABLE', 'Pending', 'sold ', ' available', '']))
+  })
+
+  it('sends a valid object followed by trailing data, two objects in a row, and a key twice with two wrong values', () => {
+    const bodies = negativeBodies('createPet')
+    const text = (needle: string) => bodies.find((b) => b.description.includes(needle))?.body ?? ''
+    expect(text('trailing data')).toMatch(/^\{.*\} x$/)
+    expect(text('two JSON objects')).toMatch(/^\{.*\}\{.*\}$/)
+    expect(text('categoryId twice')).toMatch(/"categoryId":"1","categoryId":1\.5\}$/)
+    for (const { description, body } of bodies) expect(refused(body), description).toBe(true)
+  })
+
+  it('gives valid bodies with lone surrogates, NUL and combining marks escaped as JSON sends them, and a key twice with one value', () => {
+    const bodies = awkwardBodies('createPet', 'run1')
+    expect(bodies.map((b) => b.body)).toEqual(
+      expect.arrayContaining([
+        '{"name":"run1 \\ud800","categoryId":1,"status":"available"}',
+        '{"name":"run1 \\udc00","categoryId":1,"status":"available"}',
+        '{"name":"run1 a\\u0000b","categoryId":1,"status":"available"}',
+        '{"name":"run1 twice","name":"run1 twice","categoryId":1,"status":"available"}',
+      ]),
+    )
+    for (const { label, body } of bodies) expect(refused(body), label).toBe(false)
   })
 })

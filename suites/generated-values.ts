@@ -213,6 +213,57 @@ function plainValue(values: LabelledValue<unknown>[]): unknown {
 }
 
 /**
+ * Valid bodies that are awkward for a server, generated for each free-text string field (a string without
+ * an enum): a lone high and a lone low surrogate escape (valid JSON, RFC 8259 §8.2, but not Unicode: Python
+ * fails to encode them on output, some drivers on storing them), a NUL inside the text (C strings and
+ * Postgres `text` cannot hold it), and a long run of combining marks (grapheme-aware code and Unicode
+ * normalisation on store). Then the first required string field given twice with the same valid value
+ * (RFC 8259 §4 leaves duplicate names to the parser; whichever it keeps, the value is the same).
+ * Each must be created and given back exactly, or refused with a 4xx Error; a 5xx is a failure.
+ * `prefix` starts every text value, so the run can tell its own pets.
+ * @example awkwardBodies('createPet', 'run1')[0].body // '{"name":"run1 \ud800","categoryId":1,"status":"available"}'
+ */
+export function awkwardBodies(operationId = 'createPet', prefix = ''): { label: string; body: string }[] {
+  const { properties, required } = bodySchema(operationId)
+  const values = fieldValues(operationId)
+  const plain: Record<string, unknown> = Object.fromEntries(
+    Object.keys(properties).map((name) => [name, plainValue(values[name] ?? [])]),
+  )
+  const lead = prefix === '' ? '' : `${prefix} `
+  const marks = Array.from({ length: 256 }, (_, index) => String.fromCharCode(0x300 + (index % 0x70))).join(
+    '',
+  )
+  const awkward: [string, string][] = [
+    ['a lone high surrogate "\\ud800"', '\ud800'],
+    ['a lone low surrogate "\\udc00"', '\udc00'],
+    ['a NUL "\\u0000" inside it', 'a\u0000b'],
+    ['a letter followed by 256 combining marks', `Z${marks}`],
+  ]
+  const bodies: { label: string; body: string }[] = []
+  const free = Object.entries(properties).filter(([, field]) => field.type === 'string' && !field.enum)
+  // JSON.stringify writes lone surrogates and NUL as the escapes `\ud800` and `\u0000` (ES2019
+  // well-formed JSON.stringify), so the body is ASCII JSON whatever the value.
+  for (const [name] of free)
+    for (const [label, value] of awkward)
+      bodies.push({
+        label: `${name} holding ${label}`,
+        body: JSON.stringify({ ...plain, [name]: `${lead}${value}` }),
+      })
+  const [twice] = free.filter(([name]) => required.includes(name))
+  if (twice) {
+    const [name] = twice
+    const value = JSON.stringify(`${lead}twice`)
+    const { [name]: _, ...rest } = plain
+    const others = JSON.stringify(rest).slice(1, -1)
+    bodies.push({
+      label: `${name} given twice with the same valid value`,
+      body: `{"${name}":${value},"${name}":${value}${others ? ',' : ''}${others}}`,
+    })
+  }
+  return bodies
+}
+
+/**
  * Query strings a hair away from valid, one parameter at a time, kept only when the contract's own
  * parameter schema refuses them (`contract.parseParameter`): enum values in another letter case or with
  * whitespace, empty values, integers just outside their bounds, and numbers in notations JSON does not have.

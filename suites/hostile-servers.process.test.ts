@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { runConformanceCommand } from './conformance-command.ts'
@@ -86,6 +87,28 @@ describe('the run stays bounded whatever the server does', () => {
     })
     const { code, output, report } = await run(url)
     expect(code, output).toBe(1)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('caps the decoded body of a gzip bomb (an endless run of compressed spaces) at its byte cap', async () => {
+    // Gzip members in a row are one gzip body (RFC 1952 §2.2): each ~1 KiB member decodes to 1 MiB.
+    const opening = gzipSync('[')
+    const member = gzipSync(Buffer.alloc(1024 * 1024, 0x20))
+    const url = await hostile((req, res) => {
+      // Only because the suite asks for gzip may the server send it (RFC 9110 §12.5.3).
+      expect(req.headers['accept-encoding']).toContain('gzip')
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+      const pump = () => {
+        while (!res.destroyed && res.write(member));
+        if (!res.destroyed) res.once('drain', pump)
+      }
+      res.write(opening)
+      pump()
+    })
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/response larger than \d+ bytes once decoded/)
     expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
     expect(report?.peakRssBytes).toBeLessThan(budget)
   })

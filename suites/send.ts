@@ -1,6 +1,6 @@
 import { int64View, parseExactJson } from '../contract/exact-json.ts'
 import { contract } from '../contract/index.ts'
-import { isJsonMediaType } from '../contract/json-media-type.ts'
+import { isJsonMediaType, mediaTypeEssence } from '../contract/json-media-type.ts'
 import { isRecord } from '../contract/openapi-document.ts'
 import type { Operation } from '../contract/operations.ts'
 import type { NewPet } from '../contract/types.ts'
@@ -29,9 +29,20 @@ import type { ConformanceTarget } from './target.ts'
  * - `no-such-pet`: a valid id no pet can have (0, negative); any 4xx with an Error body, or a 2xx the check
  *   judges (the pet must be that one);
  * - `no-data`: no key, on a spelling of a path that a router may or may not treat as the operation's; the
- *   answer may be anything but data (2xx) or a server error, and its body is the router's business.
+ *   answer may be anything but data (2xx) or a server error, and its body is the router's business;
+ * - `valid-or-refused`: valid, but awkward for a server (a lone surrogate, NUL, a duplicate key): a declared
+ *   2xx that gives back exactly what was sent, or any 4xx with an Error body; never a 5xx;
+ * - `unsupported-method`: a valid key, on a path of the contract, with a method it does not declare there:
+ *   never a 2xx; the check judges which 4xx (405 with `Allow` by RFC 9110 §15.5.6).
  */
-export type Intent = 'valid' | 'invalid' | 'unauthorized' | 'no-such-pet' | 'no-data'
+export type Intent =
+  | 'valid'
+  | 'invalid'
+  | 'unauthorized'
+  | 'no-such-pet'
+  | 'no-data'
+  | 'valid-or-refused'
+  | 'unsupported-method'
 
 export interface SendParams {
   intent: Intent
@@ -55,6 +66,8 @@ export interface SendParams {
   authorization?: string | null
   /** Raw body text, sent with `Content-Type: application/json`. */
   body?: string
+  /** Another method than the operation's (for `unsupported-method`). */
+  method?: string
   headers?: Record<string, string>
 }
 
@@ -137,7 +150,9 @@ async function sendOnce(
   const { target } = transport
   const operation = contract.operation(operationId)
   if (transport.down) throw new CheckBlocked(transport.down)
-  const { method, path } = requestLine(operation, params.originPath === undefined ? params : { rawPath: '' })
+  const line = requestLine(operation, params.originPath === undefined ? params : { rawPath: '' })
+  const { path } = line
+  const method = params.method ?? line.method
   // Prism's proxy answers a body that is not JSON itself (its own 400) instead of forwarding it, so such
   // requests go straight to the server: otherwise the server would be judged on Prism's answer.
   // Nor do bodies holding integers beyond 2^53: Prism (JavaScript) re-serialises them through doubles, so
@@ -212,8 +227,9 @@ async function sendOnce(
     ...(viaPrism ? { prismViolations: parseViolations(response.headers['sl-violations']) } : {}),
   }
   recorder.exchanges.push(exchange)
-  // A response to another spelling of the path says nothing about the operation's own statuses.
-  if (params.intent !== 'no-data') {
+  // A response to another spelling of the path, or to another method, says nothing about the operation's
+  // own statuses.
+  if (params.intent !== 'no-data' && params.intent !== 'unsupported-method') {
     exchange.pair = `${operation.id} ${response.status}`
     recorder.seen.add(exchange.pair)
   }
@@ -258,7 +274,7 @@ function judgeResponse(
   storedWrong: Map<string, Violation>,
 ): void {
   const { status, headers, body } = exchange.response
-  const name = `${operation.method} ${operation.path}`
+  const name = `${exchange.request.method} ${operation.path}`
   const violate = (rule: Violation['rule'], where: string, message: string) =>
     exchange.violations.push({
       rule,
@@ -304,13 +320,29 @@ function judgeResponse(
   const schemaDeclared = declared?.schemaPointer !== undefined
   const bodyWhere = isError ? 'Error responses' : `${operation.id} ${status}`
   if (schemaDeclared || isError) {
-    const notJsonType = !isJsonMediaType(headers['content-type'])
+    const contentType = headers['content-type'] ?? ''
+    const notJsonType = !isJsonMediaType(contentType)
     if (notJsonType) {
       violate(
         'content-type',
         bodyWhere,
-        `${name} ${status} has Content-Type "${headers['content-type'] ?? ''}"; the contract's bodies are application/json.`,
+        `${name} ${status} has Content-Type "${contentType}"; the contract's bodies are application/json.`,
       )
+    } else if (mediaTypeEssence(contentType) !== declaredMediaType) {
+      // JSON, but not the type declared (Schemathesis' content_type_conformance). For data a failure: a
+      // client dispatching on the declared type does not read it. For an Error, a warning: frameworks send
+      // RFC 9457's application/problem+json for errors by default, the Error schema is still held, and
+      // every JSON client parses a +json type (RFC 6839 §3.1); the contract's owner may declare it.
+      if (isError)
+        recorder.warnings.push(
+          `Error responses come as ${mediaTypeEssence(contentType)}; the contract declares ${declaredMediaType}: send that, or declare ${mediaTypeEssence(contentType)} in the contract.`,
+        )
+      else
+        violate(
+          'content-type',
+          bodyWhere,
+          `${name} ${status} has Content-Type "${contentType}"; the contract declares ${declaredMediaType} (parameters such as charset are fine).`,
+        )
     }
     let parsed: unknown
     try {
@@ -341,7 +373,10 @@ function judgeResponse(
     // A create's 201 shows what was stored. A sent value that comes back changed is the root cause, found
     // here at the create; its schema is judged on what the server should have echoed, so a value changed
     // out of range (2^63−1 rounded to 2^63) is not reported twice.
-    const changed = intent === 'valid' && status === 201 ? changedOnCreate(params.body, parsed) : undefined
+    const changed =
+      (intent === 'valid' || intent === 'valid-or-refused') && status === 201
+        ? changedOnCreate(params.body, parsed)
+        : undefined
     if (changed) {
       violate('changed-value', changedValue.where, `${name}: ${changed.differences.join('; ')}.`)
       exchange.bodyUsable = false
@@ -430,6 +465,9 @@ function readsOf(body: unknown, storedWrong: Map<string, Violation>) {
   return by && { by, without: null }
 }
 
+// The contract's only body type: an operation's `schemaPointer` is the schema of its application/json content.
+const declaredMediaType = 'application/json'
+
 const javascriptRounding =
   'The server sends int64 values beyond 2^53 (valid: int64 is 64 bits). JavaScript clients that read them with JSON.parse get them rounded; such clients need a lossless JSON parser, or the API a narrower range.'
 
@@ -459,6 +497,13 @@ function statusViolation(
       fault ?? 'a spelling of the path without a key',
       `${name} spelled differently and sent without a key answered ${status}: data without a key.`,
     ]
+  if (intent === 'unsupported-method' && status >= 200 && status < 400)
+    return [
+      'unsupported-method',
+      // One text for every path: a router that ignores methods does so everywhere, one defect.
+      'methods the contract does not declare are served',
+      `${fault ?? 'A method the contract does not declare'} ${operation.path} answered ${status}; the contract declares no such operation there, so it must be refused (405 with Allow, RFC 9110 §15.5.6).`,
+    ]
   if (intent === 'invalid' && (status < 400 || status > 499))
     return [
       'invalid-accepted',
@@ -474,7 +519,11 @@ function statusViolation(
       held.where,
       `${name} answered ${status} to ${held.situation}${fault ? ` (${fault})` : ''}; the contract declares ${held.status} for ${held.situation}.`,
     ]
-  if (intent === 'valid' && operation.declaresResponses && !declared)
+  if (
+    (intent === 'valid' || (intent === 'valid-or-refused' && status < 400)) &&
+    operation.declaresResponses &&
+    !declared
+  )
     return [
       'undeclared-status',
       `${operation.id} answers ${status}`,

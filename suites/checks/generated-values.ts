@@ -2,7 +2,7 @@ import { integerFromText, stringifyExactJson } from '../../contract/exact-json.t
 import type { NewPet, Pet } from '../../contract/types.ts'
 import { bodyOf, type Check, changedValue, createPetStep, differences } from '../check-context.ts'
 import { CheckSkipped, ensure, jsonOf } from '../exchange.ts'
-import { nearMissPathIds, nearMissQueries, validBodies } from '../generated-values.ts'
+import { awkwardBodies, nearMissPathIds, nearMissQueries, validBodies } from '../generated-values.ts'
 
 const group = 'values'
 
@@ -82,4 +82,27 @@ const nearMissIdChecks: Check[] = nearMissPathIds('getPet').map(({ label, pathId
   },
 }))
 
-export const generatedValueChecks: Check[] = [...roundTrips, ...nearMissQueryChecks, ...nearMissIdChecks]
+/**
+ * Valid bodies awkward for a server (lone surrogates, NUL, combining marks, a key given twice): created and
+ * given back exactly (send.ts judges the 201's echo), or refused with a 4xx Error; a 5xx fails.
+ */
+const awkwardBodyChecks: Check[] = awkwardBodies('createPet').map(({ label }, index) => ({
+  group: 'createPet',
+  name: `takes a body with ${label} and gives it back exactly, or refuses it with a 4xx Error; never a 5xx`,
+  writes: true,
+  async run({ send, fixtures, recorder }) {
+    const { body } = awkwardBodies('createPet', fixtures.runId)[index] as { body: string }
+    const answer = await send('createPet', { intent: 'valid-or-refused', body })
+    if (answer.response.status >= 400 && answer.response.status <= 499)
+      recorder.notes.push(
+        `POST /pets refused a body with ${label} (${answer.response.status}); refusing it is allowed.`,
+      )
+  },
+}))
+
+export const generatedValueChecks: Check[] = [
+  ...roundTrips,
+  ...awkwardBodyChecks,
+  ...nearMissQueryChecks,
+  ...nearMissIdChecks,
+]

@@ -10,6 +10,7 @@ import { openOperationChecks } from './open-operations.ts'
 import { sharedCacheChecks } from './shared-caches.ts'
 import { createdPetsSurvive, statefulChecks } from './stateful-links.ts'
 import { statefulModelCheck } from './stateful-model.ts'
+import { unsupportedMethodChecks } from './unsupported-methods.ts'
 
 /** Checks that look back over the whole run: they start once every check of `allChecks` has finished. */
 export const finalChecks: Check[] = [createdPetsSurvive]
@@ -25,6 +26,7 @@ export const allChecks: Check[] = [
   ...generatedValueChecks,
   ...authenticationChecks,
   ...openOperationChecks,
+  ...unsupportedMethodChecks,
   // Defect classes found in other stacks' trackers (README, "Proving the suite").
   ...sharedCacheChecks,
   ...authBeforeValidationChecks,

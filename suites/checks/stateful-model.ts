@@ -15,6 +15,10 @@ function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelAp
   const call = async (operationId: string, params: SendParams, request: string): Promise<Reply> => {
     const exchange = await context.send(operationId, params)
     last.exchange = exchange
+    // An id the run was already given (another check's pet) is the root cause: read back, it shows the other
+    // pet, which the model alone would report as a changed value. Stopped here, as createPetStep stops.
+    const duplicate = exchange.violations.find((violation) => violation.rule === 'duplicate-id')
+    if (duplicate) throw new CheckFailure(duplicate, exchange)
     // Through Prism, int64 bounds arrive rounded to ±2^63 by Prism itself: read them as the bounds.
     const body = exchange.prismViolations ? prismRounded(jsonOf(exchange)) : jsonOf(exchange)
     const schemaJudged = exchange.bodyUsable && exchange.violations.length === 0

@@ -27,10 +27,35 @@ describe.each(referenceServers.map((server) => [server.name, server] as const))(
     expect(answer.headers['content-type']).toBe(settings.contentType)
     expect(answer.headers.connection).toBe(settings.connectionClose ? 'close' : 'keep-alive')
     expect(answer.headers['transfer-encoding']).toBe(settings.chunked ? 'chunked' : undefined)
-    const ids = [...answer.text.matchAll(/"id":(\d+)/g)].map((match) => BigInt(match[1] ?? 0))
+    const ids = [...answer.text.matchAll(/"id": ?(\d+)/g)].map((match) => BigInt(match[1] ?? 0))
     expect(ids.length).toBe(3)
     expect(ids.every((id) => id > 1000n)).toBe(true)
     if (settings.ids === 'random-63-bit') expect(ids.some((id) => id > 2n ** 53n)).toBe(true)
+    // Asked for no coding, sent none; asked for one, it compresses (which the suite then has to decode).
+    expect(answer.headers['content-encoding']).toBeUndefined()
+    if (settings.pretty) expect(answer.text).toMatch(/^\[\n {2}\{\n {4}"id": /)
+    if (settings.compress) {
+      const codings = new Set<string | undefined>()
+      for (let turn = 0; turn < 3; turn++) {
+        const compressed = await sendRaw(new URL(server.baseUrl).origin, {
+          method: 'GET',
+          path: '/v1/pets?limit=3',
+          headers: { authorization: `Bearer ${server.apiKey}`, 'accept-encoding': 'gzip, deflate, br' },
+        })
+        codings.add(compressed.headers['content-encoding'])
+      }
+      expect([...codings].sort()).toEqual(['br', 'deflate', 'gzip'])
+    }
+    if (settings.etags) {
+      const etag = answer.headers.etag ?? ''
+      expect(etag).toMatch(/^W\/".+"$/)
+      const again = await sendRaw(new URL(server.baseUrl).origin, {
+        method: 'GET',
+        path: '/v1/pets?limit=3',
+        headers: { authorization: `Bearer ${server.apiKey}`, 'if-none-match': etag },
+      })
+      expect([again.status, again.text, again.headers.etag]).toEqual([304, '', etag])
+    }
   })
 
   it.each(

@@ -67,6 +67,28 @@ export const serverC: ReferenceStyle = {
 }
 
 /**
+ * Server D: HTTP as a CDN-fronted framework speaks it: every body chunked and compressed whenever the
+ * request allows it (br, gzip and deflate in turn, `Vary: Accept-Encoding`), an ETag on every 200 to
+ * a GET with 304 for a matching If-None-Match, JSON indented by two spaces. Ids from 10^12 with gaps,
+ * newest first, 400 for bad parameters, 300 seeded pets, an empty list for orders.
+ */
+export const serverD: ReferenceStyle = {
+  ids: 'offset-gaps',
+  order: 'newest-first',
+  contentType: 'application/json; charset=utf-8',
+  connectionClose: false,
+  chunked: true,
+  compress: true,
+  etags: true,
+  pretty: true,
+  badParameterStatus: 400,
+  extraFields: false,
+  deprecationHeaders: true,
+  seededPets: 300,
+  orders: 'empty-list',
+}
+
+/**
  * Starts a reference server in `settings`, with one defect if given, on 127.0.0.1 port 0.
  * @example const server = await startReference(serverB); ... await server.close()
  */
@@ -98,5 +120,11 @@ export const referenceServers: ReferenceServer[] = [
     start: () => startReference(serverC),
     notThroughPrism:
       'Prism’s proxy re-serialises JSON through doubles: every id beyond 2^53 would reach the suite rounded.',
+  },
+  {
+    name: 'reference D (chunked, compressed br/gzip/deflate, ETags and 304, pretty-printed JSON)',
+    style: 'every body chunked and compressed as allowed, ETags with 304 on If-None-Match, indented JSON',
+    settings: serverD,
+    start: () => startReference(serverD),
   },
 ]

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { isInteger, parse, stringify } from 'lossless-json'
 import { contract } from '../../contract/index.ts'
 
@@ -44,6 +45,12 @@ export interface ReferenceStyle {
   seededExtremes?: boolean
   /** What an authorised `GET /store/orders` gets (the contract leaves it open). */
   orders: 'empty-list' | 'not-implemented'
+  /** Compresses every body (br, gzip, deflate in turn) the request's Accept-Encoding allows. */
+  compress?: boolean
+  /** A (weak) ETag on every 200 to a GET, and 304 when the request's If-None-Match holds it. */
+  etags?: boolean
+  /** JSON indented by two spaces, a newline at the end. */
+  pretty?: boolean
 }
 
 /** A request as the stages see it: the raw request-target, headers as Node gives them, the body bytes. */
@@ -126,15 +133,14 @@ export function createReferenceService(
   const stages: Stages = { ...correct, ...defect?.(correct, style) }
 
   const json = (status: number, value: unknown, headers: Record<string, string> = {}): ServiceResponse => {
-    const { contentType, bytes } = stages.encode(stringify(value) ?? 'null')
+    const text = style.pretty ? `${stringify(value, undefined, 2) ?? 'null'}\n` : (stringify(value) ?? 'null')
+    const { contentType, bytes } = stages.encode(text)
     return { status, headers: { 'content-type': contentType, ...headers }, body: bytes }
   }
   const error = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
     json(status, { code, message, status }, headers)
 
-  return async (request) => stages.finish(await answer(request), request)
-
-  async function answer(request: ServiceRequest): Promise<ServiceResponse> {
+  const answer = async (request: ServiceRequest): Promise<ServiceResponse> => {
     const intercepted = stages.intercept(request)
     if (intercepted) return intercepted
     const queryAt = request.target.indexOf('?')
@@ -193,6 +199,33 @@ export function createReferenceService(
           : error(404, 'not_found', `No pet has id ${id}.`, deprecation)
       }
     }
+  }
+  const finished = async (request: ServiceRequest) => stages.finish(await answer(request), request)
+  return style.etags ? withEtags(finished) : finished
+}
+
+/**
+ * Conditional GETs (RFC 9110 §8.8.3, §13.1.2): every 200 to a GET carries a weak ETag of its body, and a
+ * request whose If-None-Match names it (or `*`) gets 304 with no body, only then.
+ */
+function withEtags(
+  answer: (request: ServiceRequest) => Promise<ServiceResponse>,
+): (request: ServiceRequest) => Promise<ServiceResponse> {
+  return async (request) => {
+    const response = await answer(request)
+    if (request.method !== 'GET' || response.status !== 200) return response
+    // Weak (RFC 9110 §8.8.1): the adapter may send this body br-, gzip- or deflate-coded, which a strong
+    // validator would have to tell apart; a weak one names the same JSON however it is coded.
+    const etag = `W/"${createHash('sha256').update(response.body).digest('base64url').slice(0, 27)}"`
+    const headers: Record<string, string> = { ...response.headers, etag, 'cache-control': 'no-cache' }
+    const asked = request.headers['if-none-match']
+    const tags = (Array.isArray(asked) ? asked.join(',') : (asked ?? '')).split(',').map((tag) => tag.trim())
+    // Weak comparison for If-None-Match (§13.1.2): W/"x" matches "x".
+    if (tags.some((tag) => tag === '*' || tag.replace(/^W\//, '') === etag.slice(2))) {
+      const { 'content-type': _, ...kept } = headers
+      return { status: 304, headers: kept, body: Buffer.alloc(0) }
+    }
+    return { ...response, headers }
   }
 }
 

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
 import type { ReferenceStyle, ServiceRequest, ServiceResponse } from './reference-service.ts'
 
 /** A proof server listening on 127.0.0.1, on a port the OS chose. */
@@ -26,9 +27,10 @@ const keepBytes = 1024 * 1024 + 1
  */
 export function serveReference(
   handle: (request: ServiceRequest) => Promise<ServiceResponse>,
-  style: Pick<ReferenceStyle, 'connectionClose' | 'chunked'>,
+  style: Pick<ReferenceStyle, 'connectionClose' | 'chunked' | 'compress'>,
   apiKey: string,
 ): Promise<StartedServer> {
+  let served = 0
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     let kept = 0
@@ -53,6 +55,13 @@ export function serveReference(
         .then((response) => {
           const headers: Record<string, string> = { ...response.headers }
           if (style.connectionClose) headers.connection = 'close'
+          const coding = style.compress ? pickEncoding(req.headers['accept-encoding'], served++) : undefined
+          if (coding && response.body.length > 0) {
+            response = { ...response, body: compress[coding](response.body) }
+            headers['content-encoding'] = coding
+          }
+          // Whether or not this one was compressed, another request's could be (RFC 9110 §12.5.5).
+          if (style.compress) headers.vary = 'Accept-Encoding'
           // A framing the response states itself (a defect's) is sent as stated.
           const framed = headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined
           if (!style.chunked && !framed) headers['content-length'] = String(response.body.length)
@@ -83,4 +92,25 @@ export function serveReference(
       })
     })
   })
+}
+
+const compress = { br: brotliCompressSync, gzip: gzipSync, deflate: deflateSync } as const
+type Coding = keyof typeof compress
+
+/**
+ * The content coding for one response: the codings the request's Accept-Encoding allows (RFC 9110
+ * §12.5.3: listed, or `*`, with a q above 0), taken in turn so a run meets all three; none if it allows none.
+ * @example pickEncoding('gzip, br;q=0', 0) // 'gzip'
+ */
+export function pickEncoding(header: string | string[] | undefined, turn: number): Coding | undefined {
+  const weights = new Map<string, number>()
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase())
+    const q = params.find((param) => param.startsWith('q='))
+    if (name) weights.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0)
+  }
+  const allowed = (Object.keys(compress) as Coding[]).filter(
+    (coding) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0,
+  )
+  return allowed[turn % allowed.length]
 }
