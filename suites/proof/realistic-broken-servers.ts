@@ -374,7 +374,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'the key compared case-insensitively',
     serverB,
     'The key is compared after lower-casing both sides, so the key in another letter case works.',
-    { rule: 'auth', operation: 'getPet' },
+    { rule: 'auth', operation: 'listPets' },
     () => ({
       authorize: (header) =>
         secondWord(header)?.toLowerCase() === 'proof-key-7f3a9c' && /^bearer /i.test(header ?? ''),
@@ -384,7 +384,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'scheme sliced off and the rest trimmed',
     serverA,
     'The key is read as `header.slice(7).trim()`, so "Bearer: <key>", a tab or a no-break space around the key all pass.',
-    { rule: 'auth', operation: 'GET /store/orders' },
+    { rule: 'auth', operation: 'listPets' },
     () => ({ authorize: (header) => header !== undefined && header.slice(7).trim() === 'Proof-Key-7f3a9c' }),
   ),
   broken(
