@@ -112,12 +112,6 @@ export function integerFromText(text: string): Int64 | undefined {
   return Number.isSafeInteger(value) ? value : BigInt(text)
 }
 
-/** Whether a bigint or number is an integer within int64's range. */
-export function isInt64(value: unknown): boolean {
-  if (typeof value === 'bigint') return value >= int64Min && value <= int64Max
-  return typeof value === 'number' && Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63
-}
-
 // The largest double below 2^63: int64's maximum rounds up to 2^63 itself, which is out of range.
 const largestDoubleBelow2To63 = 2 ** 63 - 1024
 
