@@ -42,6 +42,8 @@ export interface RunFacts {
   created: ConformanceReport['created']
   /** Checks the runner saw start but never finish (the run's hard deadline). */
   pending?: string[]
+  /** What the run could not do as asked, said before it started (Prism left out, say). */
+  limitations?: string[]
 }
 
 /** Builds the report from the checks' results: findings grouped by root cause, totals, verdict. */
@@ -85,6 +87,7 @@ export function buildReport(results: CheckResult[], facts: RunFacts): Conformanc
     coverage: facts.coverage,
     created: facts.created,
     limitations: [
+      ...(facts.limitations ?? []),
       ...(facts.target.readOnly
         ? [
             `Read-only: ${count('not-checked')} checks that would create pets were not run. createPet (its validation, its auth, the 201 it answers) and whether created pets can be read back are not verified; getPet and the filters are checked only on the pets the server already lists.`,

@@ -12,10 +12,13 @@ export class ConformanceReporter implements Reporter {
   /** Checks started and not yet finished: what was pending if the run's deadline strikes. */
   readonly running = new Set<string>()
   private readonly startedAt = new Date()
-  private readonly facts: Pick<Parameters<typeof buildReport>[1], 'target'>
+  private readonly facts: Pick<Parameters<typeof buildReport>[1], 'target' | 'limitations'>
   private readonly print: (line: string) => void
 
-  constructor(facts: Pick<Parameters<typeof buildReport>[1], 'target'>, print: (line: string) => void) {
+  constructor(
+    facts: Pick<Parameters<typeof buildReport>[1], 'target' | 'limitations'>,
+    print: (line: string) => void,
+  ) {
     this.facts = facts
     this.print = print
   }

@@ -2,9 +2,11 @@
 import { appendFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { boundedRequest } from './bounded-request.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { buildReport } from './conformance-report.ts'
 import { ConformanceReporter } from './conformance-reporter.ts'
+import { parseJson } from './parse-json.ts'
 import { ensureWritableDirectory, preflight } from './preflight.ts'
 import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
 import { toHtml } from './report-html.ts'
@@ -120,8 +122,18 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   if (blocker) return problem(blocker)
 
   let prism: { url: string; stop(): Promise<void> } | undefined
+  // Prism's proxy re-serialises JSON through doubles: a server whose pet ids are beyond 2^53 would be
+  // judged on Prism's rounding of every one of them. It is checked directly then, and the report says so.
+  const prismRounds = options.viaPrism ? await servesUnsafeIds(baseUrl, target) : false
+  const limitations = prismRounds
+    ? [
+        'Asked for --via-prism, but the server’s pet ids are beyond 2^53, which Prism’s proxy would round (it re-serialises JSON through doubles), so every request went straight to the server and Prism’s own checks were not applied.',
+      ]
+    : []
   try {
-    if (options.viaPrism) {
+    if (options.viaPrism && prismRounds)
+      print('Not using Prism: the server’s pet ids are beyond 2^53, which Prism’s proxy would round.')
+    if (options.viaPrism && !prismRounds) {
       print('Starting Prism’s validating proxy in front of the server...')
       // Loaded only here: Prism is an optional extra, not needed by a plain run.
       const { startPrism } = await import('../mocks/prism/start-prism.ts')
@@ -134,6 +146,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     print(`Seed ${target.seed} (replay with --seed ${target.seed}).`)
     const facts = {
       target: { baseUrl, readOnly: target.readOnly, viaPrism: prism !== undefined, seed: target.seed },
+      limitations,
     }
     const reporter = new ConformanceReporter(facts, print)
     const startedAt = new Date()
@@ -199,6 +212,25 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   } finally {
     await prism?.stop()
   }
+}
+
+/**
+ * Whether the server's first page already holds pet ids beyond 2^53 (read exactly, they are bigints):
+ * Prism would hand the suite rounded ids, and every read by id would miss. Other int64 fields are judged
+ * through Prism with its rounding allowed for (prism-rounded.ts).
+ */
+async function servesUnsafeIds(baseUrl: string, target: ConformanceTarget): Promise<boolean> {
+  const outcome = await boundedRequest(
+    `${baseUrl}/pets?limit=100`,
+    { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${target.apiKey}` } },
+    {
+      requestTimeoutMs: target.requestTimeoutMs,
+      maxResponseBytes: target.maxResponseBytes,
+      runDeadline: target.runDeadline,
+    },
+  )
+  const page = outcome.ok ? parseJson(outcome.response.body) : undefined
+  return Array.isArray(page) && page.some((pet) => typeof (pet as { id?: unknown })?.id === 'bigint')
 }
 
 function problem(text: string): ConformanceOutcome {

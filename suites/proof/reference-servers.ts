@@ -6,8 +6,8 @@ export interface ReferenceServer extends ProofServer {
   /** What it does where the contract leaves room, in a sentence. */
   style: string
   settings: ReferenceStyle
-  /** Why it is not run through Prism, when it is not. */
-  notThroughPrism?: string
+  /** Why Prism's proxy cannot carry its data (the suite then checks it directly, and says so). */
+  roundedByPrism?: string
 }
 
 /**
@@ -118,7 +118,7 @@ export const referenceServers: ReferenceServer[] = [
       'random 63-bit ids, categoryIds beyond 2^60, names from planes 0-16, by name, 404 for bad parameters',
     settings: serverC,
     start: () => startReference(serverC),
-    notThroughPrism:
+    roundedByPrism:
       'Prism’s proxy re-serialises JSON through doubles: every id beyond 2^53 would reach the suite rounded.',
   },
   {
