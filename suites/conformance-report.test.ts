@@ -70,6 +70,24 @@ describe('the report groups what checks saw into distinct findings', () => {
     ])
   })
 
+  it('folds near-miss auth findings into a hole that lets any key in, on the operations they share', () => {
+    const everywhere = ['listPets', 'createPet', 'getPet', 'GET /store/orders']
+    const report = buildReport(
+      [
+        ...everywhere.map((operation) =>
+          check(`wrong key ${operation}`, 'failed', [
+            violation('auth', 'a bearer token other than the key', operation),
+          ]),
+        ),
+        check('upper case', 'failed', [violation('auth', 'the key in upper case', 'listPets')]),
+        check('upper case write', 'failed', [violation('auth', 'the key in upper case', 'createPet')]),
+      ],
+      facts,
+    )
+    expect(report.findings).toHaveLength(1)
+    expect(report.findings[0]?.checks).toHaveLength(6)
+  })
+
   it('takes a finding’s example and its replay command from the same violation', () => {
     const bare = { ...violation('limit', 'query limit', 'listPets'), exchange: undefined }
     const shown = {

@@ -130,10 +130,15 @@ function mergeAuthFindings(findings: Finding[]): Finding[] {
     }
     absorb(twin, finding)
   }
-  // A server that serves requests with no key at all also serves every other keyless spelling of them:
-  // auth findings on some of the same operations are that one hole too.
+  // A server that serves requests with no key, or with any key, also serves every near miss of the key
+  // and every keyless spelling of them: auth findings on some of the same operations are that hole too
+  // (near misses go to fewer operations than the plain bad keys, so the sets differ).
   const keyless = merged.find(
-    (finding) => finding.rule === 'auth' && finding.where.split('; ').includes('no credentials'),
+    (finding) =>
+      finding.rule === 'auth' &&
+      finding.where
+        .split('; ')
+        .some((where) => where === 'no credentials' || where === 'a bearer token other than the key'),
   )
   if (!keyless) return merged
   return merged.filter((finding) => {
