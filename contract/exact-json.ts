@@ -121,7 +121,8 @@ function doubleStandIn(value: bigint): number {
   return Math.min(Number(value), largestDoubleBelow2To63)
 }
 
-function containsBigInt(value: unknown): boolean {
+/** Whether a parsed value holds a bigint anywhere: an integer beyond ±(2^53−1). */
+export function containsBigInt(value: unknown): boolean {
   if (typeof value === 'bigint') return true
   if (value === null || typeof value !== 'object') return false
   for (const inner of Object.values(value)) if (containsBigInt(inner)) return true

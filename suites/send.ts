@@ -1,4 +1,4 @@
-import { int64View, parseExactJson } from '../contract/exact-json.ts'
+import { containsBigInt, parseExactJson } from '../contract/exact-json.ts'
 import { contract } from '../contract/index.ts'
 import { isJsonMediaType, mediaTypeEssence } from '../contract/json-media-type.ts'
 import { isRecord } from '../contract/openapi-document.ts'
@@ -262,7 +262,7 @@ async function sendOnce(
 
 function judgeableThroughPrism(body: string): boolean {
   const parsed = parseJson(body)
-  return parsed !== undefined && int64View(parsed) === parsed
+  return parsed !== undefined && !containsBigInt(parsed)
 }
 
 /** The rules every response must keep, whichever check sent the request. */
@@ -363,7 +363,7 @@ function judgeResponse(
       return
     }
     // They conform (int64 is 64 bits); a frontend reading them with JSON.parse gets other numbers.
-    if (int64View(parsed) !== parsed) recorder.notes.push(javascriptRounding)
+    if (containsBigInt(parsed)) recorder.notes.push(javascriptRounding)
     const validate = (body: unknown) =>
       schemaDeclared
         ? contract.validateResponseBody(operation.id, status, body)
