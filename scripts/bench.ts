@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import { findFreePort } from '../mocks/local-port.ts'
 import { prismArguments, prismBin } from '../mocks/prism/start-prism.ts'
 import { type ConformanceStart, measureConformanceStart } from './bench/conformance-start.ts'
@@ -18,11 +17,14 @@ import {
 } from './bench/load-generator.ts'
 import { median } from './bench/median.ts'
 import { cpuSeconds } from './bench/process-cpu.ts'
+import { defineCommand, helpText, parseCommand } from './cli/command-options.ts'
+import { commaList, flag, integer, oneOf, seconds } from './cli/option-kinds.ts'
 import { runCommand } from './run-command.ts'
 
-const help = `Usage: npm run bench -- [options]
-
-Measures our mock (what npm start runs) against a bare node:http server sending the same bytes, in the
+const command = defineCommand({
+  name: 'npm run bench',
+  usage: ['npm run bench -- [options]'],
+  summary: `Measures our mock (what npm start runs) against a bare node:http server sending the same bytes, in the
 same run, on loopback: GET /v1/pets?limit=20, with ?status=sold, and with one create in every ten
 requests. For each: the server's own CPU time per request (from /proc) and its request rate, each as a
 ratio to the bare server, over several alternating rounds; and the request journal's cost (our mock
@@ -32,19 +34,31 @@ conformance run takes against vitest running one trivial test file. Results also
 reports/bench.json.
 
 Load comes from wrk when it is installed (wrk and the servers pinned to different cores with taskset);
-else from autocannon, which shares the CPU with the servers and compresses every ratio toward 1.
-
-Options:
-  --duration S      seconds of load per round (default 3, after a 1 s warm-up)
-  --rounds N        alternating rounds per scenario (default 3; the report gives median and range)
-  --connections N   concurrent connections (default 32)
-  --load NAME       auto (default), wrk or autocannon
-  --sizes LIST      store sizes for the list-latency run (default 1000,100000,1000000)
-  --skip-prism      leave Prism out (it needs ~3 s to start)
-  --conformance-rounds N
-                    full conformance runs (and trivial vitest runs) to time, alternating (default 7;
-                    0 leaves the conformance start-up out)
-  --help            show this help`
+else from autocannon, which shares the CPU with the servers and compresses every ratio toward 1.`,
+  options: {
+    duration: { kind: seconds(120), help: 'seconds of load per round, after a 1 s warm-up', default: 3 },
+    rounds: {
+      kind: integer(1, 20),
+      help: 'alternating rounds per scenario (the report gives median and range)',
+      default: 3,
+    },
+    connections: { kind: integer(1, 1024), help: 'concurrent connections', default: 32 },
+    load: { kind: oneOf(['auto', 'wrk', 'autocannon']), help: 'the load generator', default: 'auto' },
+    sizes: {
+      kind: commaList(integer(1, 1_000_000)),
+      help: 'store sizes for the list-latency run',
+      default: [1000, 100_000, 1_000_000],
+      defaultText: '1000,100000,1000000',
+    },
+    'skip-prism': { kind: flag, help: 'leave Prism out (it needs ~3 s to start)' },
+    'conformance-rounds': {
+      kind: integer(0, 20),
+      help: 'full conformance runs (and trivial vitest runs) to time, alternating;\n0 leaves the conformance start-up out',
+      default: 7,
+    },
+  },
+})
+const help = helpText(command)
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const key = 'bench-key'
@@ -86,41 +100,11 @@ interface OtherRow {
 }
 
 await runCommand(help, async (argv) => {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      duration: { type: 'string', default: '3' },
-      rounds: { type: 'string', default: '3' },
-      connections: { type: 'string', default: '32' },
-      load: { type: 'string', default: 'auto' },
-      sizes: { type: 'string', default: '1000,100000,1000000' },
-      'skip-prism': { type: 'boolean', default: false },
-      'conformance-rounds': { type: 'string', default: '7' },
-      help: { type: 'boolean', default: false },
-    },
-  })
+  const { values } = parseCommand(command, argv)
   if (values.help) return 'help'
-  const duration = Number(values.duration)
-  const rounds = Number(values.rounds)
-  const connections = Number(values.connections)
-  const sizes = values.sizes.split(',').map(Number)
+  const { duration, rounds, connections, sizes } = values
   const loadName = values.load
-  const conformanceRounds = Number(values['conformance-rounds'])
-  if (
-    !(Number.isInteger(conformanceRounds) && conformanceRounds >= 0 && conformanceRounds <= 20) ||
-    !(duration > 0 && duration <= 120) ||
-    !(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20) ||
-    !(connections >= 1 && connections <= 1024) ||
-    sizes.some((size) => !(size >= 1 && size <= 1_000_000)) ||
-    (loadName !== 'auto' && loadName !== 'wrk' && loadName !== 'autocannon')
-  ) {
-    throw Object.assign(
-      new Error(
-        '--duration must be 0-120 s, --rounds 1-20, --connections 1-1024, --sizes 1-1000000 each, --load auto, wrk or autocannon, --conformance-rounds 0-20.',
-      ),
-      { code: 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' },
-    )
-  }
+  const conformanceRounds = values['conformance-rounds']
   const generator = detectLoadGenerator(loadName)
   console.log(`Load generator: ${generator.describe}`)
   const work = mkdtempSync(join(tmpdir(), 'animal-store-bench-'))

@@ -1,40 +1,14 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module'
-import { parseArgs } from 'node:util'
-import { type ConformanceOutcome, defaults, runConformance } from '../suites/run-conformance.ts'
-import { conformanceOptions } from './conformance-options.ts'
+import { type ConformanceOutcome, runConformance } from '../suites/run-conformance.ts'
+import { helpText, parseCommand } from './cli/command-options.ts'
+import { conformanceCommand } from './conformance-options.ts'
 
-const help = `Usage: animal-store-conformance --base-url URL --api-key KEY [options]
-       (in this repository: npm run conformance -- --base-url URL --api-key KEY [options])
+const help = helpText(conformanceCommand)
 
-Replays every operation of the Animal Store contract against a server and checks every response
-(status, Content-Type, body schema, Error shape, headers) with Ajv, plus auth, limits, filters,
-negative bodies generated from the schema, and that created pets can be read back.
-
-Options:
-  --base-url URL         the server, /v1 included (env CONFORMANCE_BASE_URL)
-  --api-key KEY          a valid API key; prefer env CONFORMANCE_API_KEY (others on the machine see
-                         arguments in ps)
-  --read-only            never create pets (production): checks needing a pet use one found by listing
-  --report-dir DIR       where junit.xml, conformance.json, summary.md and conformance.html go
-                         (default reports/)
-  --via-prism            also send traffic through Prism's validating proxy; each violation it reports
-                         is checked against the response, and false positives become notes
-  --timeout SECONDS      the whole run's deadline (default ${defaults.timeoutSeconds}); past it the run exits 2
-  --request-timeout SECONDS
-                         one request's deadline, headers and body (default ${defaults.requestTimeoutSeconds})
-  --seed N               seed of the generated requests and sequences (default: random; every report
-                         prints it, and the same seed replays them)
-  --max-examples N       random sequences the stateful model runs (default ${defaults.maxExamples})
-  --help                 show this help
-
-Exit status: 0 the server conforms; 1 it breaks the contract (each distinct finding listed once);
-2 the run could not judge it: bad options, server unreachable, API key refused, no API at the base URL,
-report directory not writable, or the run's deadline passed.`
-
-let values: Record<string, string | boolean | undefined>
+let values: ReturnType<typeof parseCommand<typeof conformanceCommand>>['values']
 try {
-  ;({ values } = parseArgs({ options: conformanceOptions }))
+  ;({ values } = parseCommand(conformanceCommand, process.argv.slice(2)))
 } catch (error) {
   console.error(`Usage error: ${(error as Error).message}\n\n${help}`)
   process.exit(2)
@@ -53,42 +27,16 @@ try {
   )
   process.exit(2)
 }
-const seconds = (name: string) => {
-  const raw = values[name]
-  if (raw === undefined) return undefined
-  const value = Number(raw)
-  if (!Number.isFinite(value) || value <= 0) {
-    console.error(`Usage error: --${name} takes a number of seconds above 0; got "${raw}".\n\n${help}`)
-    process.exit(2)
-  }
-  return value
-}
-const count = (name: string, min: number, max: number) => {
-  const raw = values[name]
-  if (raw === undefined) return undefined
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < min || value > max) {
-    console.error(
-      `Usage error: --${name} takes a whole number from ${min} to ${max}; got "${raw}".\n\n${help}`,
-    )
-    process.exit(2)
-  }
-  return value
-}
-const seed = count('seed', 0, 2 ** 31 - 1)
-const maxExamples = count('max-examples', 1, 10_000)
-const timeoutSeconds = seconds('timeout')
-const requestTimeoutSeconds = seconds('request-timeout')
 const outcome = await runConformance({
-  ...(seed === undefined ? {} : { seed }),
-  ...(maxExamples === undefined ? {} : { maxExamples }),
-  ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
-  ...(requestTimeoutSeconds === undefined ? {} : { requestTimeoutSeconds }),
-  baseUrl: String(values['base-url'] ?? process.env.CONFORMANCE_BASE_URL ?? ''),
-  apiKey: String(values['api-key'] ?? process.env.CONFORMANCE_API_KEY ?? ''),
-  readOnly: values['read-only'] === true,
-  reportDir: String(values['report-dir']),
-  viaPrism: values['via-prism'] === true,
+  ...(values.seed === undefined ? {} : { seed: values.seed }),
+  maxExamples: values['max-examples'],
+  timeoutSeconds: values.timeout,
+  requestTimeoutSeconds: values['request-timeout'],
+  baseUrl: values['base-url'] ?? '',
+  apiKey: values['api-key'] ?? '',
+  readOnly: values['read-only'],
+  reportDir: values['report-dir'],
+  viaPrism: values['via-prism'],
 }).catch(
   (error: Error): ConformanceOutcome => ({
     exitCode: 2,

@@ -1,32 +1,30 @@
-import { parseArgs } from 'node:util'
 import { startExampleServer } from '../mocks/example/serve-example.ts'
+import { defineCommand, helpText, parseCommand } from './cli/command-options.ts'
+import { httpUrl, port, text } from './cli/option-kinds.ts'
 import { runCommand } from './run-command.ts'
 
-const help = `Usage: npm run example -- [options]
-
-Serves the example frontend (mocks/example/) with Vite. By default it runs against the in-browser
+const command = defineCommand({
+  name: 'npm run example',
+  usage: ['npm run example -- [options]'],
+  summary: `Serves the example frontend with Vite. By default it runs against the in-browser
 mock (MSW service worker). Point it at a server with ?baseUrl=<url with /v1> in the page address,
-or start it with --base-url.
-
-Options:
-  --port N          port for the page (default 5173)
-  --host H          address to bind (default 127.0.0.1)
-  --base-url URL    the API the page talks to instead of the in-browser mock, e.g. http://127.0.0.1:4010/v1
-  --help            show this help`
+or start it with --base-url.`,
+  options: {
+    port: { kind: port, help: 'port for the page', default: 5173 },
+    host: { kind: text('H', 'an address to bind'), help: 'address to bind', default: '127.0.0.1' },
+    'base-url': {
+      kind: httpUrl('an http(s) URL including /v1'),
+      help: 'the API the page talks to instead of the in-browser mock, e.g. http://127.0.0.1:4010/v1',
+    },
+  },
+})
+const help = helpText(command)
 
 await runCommand(help, async (argv) => {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string', default: '5173' },
-      host: { type: 'string', default: '127.0.0.1' },
-      'base-url': { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  })
+  const { values } = parseCommand(command, argv)
   if (values.help) return 'help'
   const server = await startExampleServer({
-    port: Number(values.port),
+    port: values.port,
     host: values.host,
     ...(values['base-url'] ? { apiBaseUrl: values['base-url'] } : {}),
   })

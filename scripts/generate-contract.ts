@@ -3,33 +3,36 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import { contractPath, contractSha256 } from '../contract/contract-path.ts'
 import { readContractDocument } from '../contract/read-document.ts'
 import { validatorsModule } from '../contract/validators-module.ts'
+import { defineCommand, helpText, parseCommand } from './cli/command-options.ts'
+import { text } from './cli/option-kinds.ts'
 import { runCommand } from './run-command.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const contractDir = join(root, 'contract')
 
-const help = `Usage: npm run generate [-- --out-dir DIR]
-
-Regenerates the three files made from contract/openapi.yaml, after you edit it:
+const command = defineCommand({
+  name: 'npm run generate',
+  usage: ['npm run generate [-- --out-dir DIR]'],
+  summary: `Regenerates the three files made from contract/openapi.yaml, after you edit it:
   contract/types.gen.ts       TypeScript types (openapi-typescript)
   contract/openapi.gen.ts     the document as a module, which every runtime loads (formatted by Biome)
   contract/validators.gen.ts  its Ajv validators, compiled ahead of time (Ajv standalone code)
 A file whose content would not change is left untouched, so running it on an unchanged YAML changes
-nothing. npm test fails while any of them is stale.
-
-Options:
-  --out-dir DIR  write the three files into DIR instead of contract/ (to compare, say)
-  --help         show this help`
+nothing. npm test fails while any of them is stale.`,
+  options: {
+    'out-dir': {
+      kind: text('DIR', 'a folder'),
+      help: 'write the three files into DIR instead of contract/ (to compare, say)',
+    },
+  },
+})
+const help = helpText(command)
 
 await runCommand(help, async (argv) => {
-  const { values } = parseArgs({
-    args: argv,
-    options: { 'out-dir': { type: 'string' }, help: { type: 'boolean', default: false } },
-  })
+  const { values } = parseCommand(command, argv)
   if (values.help) return 'help'
   const outDir = resolve(values['out-dir'] ?? contractDir)
   mkdirSync(outDir, { recursive: true })

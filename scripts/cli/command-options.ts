@@ -1,0 +1,181 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util'
+import type { Kind } from './option-kinds.ts'
+
+/** One option of a command, declared once: the parser, `--help` and the docs' option tables read it. */
+export interface OptionSpec<T = unknown> {
+  kind: Kind<T>
+  /** What it does, for `--help` and the docs; `\n` starts a new help line. */
+  help: string
+  /** Taken when the option is not given (a list option: an array). */
+  default?: T | readonly T[]
+  /** How help shows the default, when `kind.show(default)` would not say it well. */
+  defaultText?: string
+  /** Read from this environment variable when the option is not given on the command line. */
+  env?: string
+  /** The option may be given more than once; its value is the list of them. */
+  multiple?: true
+  /** A credential: never written in a config file (an environment variable names it there). */
+  secret?: true
+}
+
+export interface CommandSpec {
+  /** The installed command's name, or `npm run …` for a repository-only one. */
+  name: string
+  /** Usage lines after `Usage: `; the first says `[options]`. */
+  usage: readonly string[]
+  /** What the command does, a short paragraph. */
+  summary: string
+  options: Readonly<Record<string, OptionSpec<never> | OptionSpec<unknown>>>
+  /** Words that are not options (`worker <dir>`) are allowed. */
+  positionals?: true
+  /** Help's last paragraph: exit codes, examples. */
+  footer?: string
+}
+
+type ValueOf<O> = O extends { multiple: true; kind: Kind<infer T> }
+  ? T[]
+  : O extends { kind: Kind<infer T>; default: unknown }
+    ? T
+    : O extends { kind: { flag: true } }
+      ? boolean
+      : O extends { kind: Kind<infer T> }
+        ? T | undefined
+        : never
+
+/** The values of a command's options, typed from its table. */
+export type OptionValues<C extends CommandSpec> = {
+  -readonly [K in keyof C['options']]: ValueOf<C['options'][K]>
+}
+
+/** Where a value came from: said in usage errors so a person knows what to change. */
+export type ValueSource = 'command line' | 'environment' | 'default'
+
+/** A usage mistake: `runCommand` prints it with the help and exits 2. */
+export class UsageError extends Error {
+  readonly code = 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
+}
+
+/** Declares a command's table, keeping its literal types for `parseCommand`. */
+export function defineCommand<const C extends CommandSpec>(command: C): C {
+  return command
+}
+
+/**
+ * Reads a command's arguments (and the environment variables its table names) into typed, validated
+ * values. The only caller of `parseArgs` in the project: every command validates the same way.
+ * @throws UsageError naming the option and what it accepts.
+ * @example parseCommand(startMockCommand, ['--port', '0']).values.port // 0
+ */
+export function parseCommand<C extends CommandSpec>(
+  command: C,
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): {
+  values: OptionValues<C> & { help: boolean }
+  positionals: string[]
+  sources: Record<string, ValueSource>
+} {
+  const config: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean' } }
+  for (const [name, option] of Object.entries(command.options))
+    config[name] = {
+      type: option.kind.flag ? 'boolean' : 'string',
+      ...(option.multiple ? { multiple: true } : {}),
+    }
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: config,
+      strict: true,
+      allowPositionals: command.positionals === true,
+    })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  const values: Record<string, unknown> = { help: parsed.values.help === true }
+  const sources: Record<string, ValueSource> = {}
+  for (const [name, option] of Object.entries(command.options)) {
+    const given = parsed.values[name]
+    const fromEnv = option.env === undefined ? undefined : env[option.env]
+    if (given !== undefined) {
+      sources[name] = 'command line'
+      values[name] = option.kind.flag
+        ? given
+        : Array.isArray(given)
+          ? given.map((raw) => readValue(name, option, String(raw), 'command line'))
+          : readValue(name, option, String(given), 'command line')
+    } else if (fromEnv !== undefined && fromEnv !== '') {
+      sources[name] = 'environment'
+      const value = readValue(name, option, fromEnv, 'environment')
+      values[name] = option.multiple ? [value] : value
+    } else {
+      sources[name] = 'default'
+      values[name] = option.default ?? (option.multiple ? [] : option.kind.flag ? false : undefined)
+    }
+  }
+  return {
+    values: values as OptionValues<C> & { help: boolean },
+    positionals: parsed.positionals,
+    sources,
+  }
+}
+
+function readValue(name: string, option: OptionSpec<unknown>, raw: string, source: ValueSource): unknown {
+  const value = option.kind.read(raw)
+  if (value !== undefined) return value
+  const shown = option.secret ? '' : `; got "${raw}"`
+  const where = source === 'environment' ? `${option.env} (for --${name})` : `--${name}`
+  throw new UsageError(`${where} must be ${option.kind.accepts}${shown}.`)
+}
+
+const helpColumn = 24
+
+/** The command's `--help`, written from its table. */
+export function helpText(command: CommandSpec): string {
+  const [first = '', ...more] = command.usage
+  const lines = [
+    `Usage: ${first}`,
+    ...more.map((line) => `       ${line}`),
+    '',
+    command.summary,
+    '',
+    'Options:',
+  ]
+  const options: [string, OptionSpec<unknown>][] = [
+    ...(Object.entries(command.options) as [string, OptionSpec<unknown>][]),
+    [
+      'help',
+      { kind: { placeholder: '', accepts: '', read: () => true, flag: true }, help: 'show this help' },
+    ],
+  ]
+  for (const [name, option] of options) {
+    const left = `  --${name}${option.kind.placeholder ? ` ${option.kind.placeholder}` : ''}`
+    const notes = [defaultOf(option), option.env ? `env ${option.env}` : undefined].filter(Boolean)
+    const described = `${option.help}${notes.length ? ` (${notes.join('; ')})` : ''}`.split('\n')
+    const [head = '', ...rest] = described
+    if (left.length < helpColumn - 1) lines.push(`${left.padEnd(helpColumn)}${head}`)
+    else lines.push(left, `${' '.repeat(helpColumn)}${head}`)
+    for (const line of rest) lines.push(`${' '.repeat(helpColumn)}${line}`)
+  }
+  if (command.footer) lines.push('', command.footer)
+  return lines.join('\n')
+}
+
+/** The command's options as a Markdown table, for the docs (a test keeps the docs' copy equal to it). */
+export function optionsTable(command: CommandSpec): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
+  const rows = (Object.entries(command.options) as [string, OptionSpec<unknown>][]).map(([name, option]) => {
+    const value = option.kind.placeholder ? ` ${option.kind.placeholder}` : ''
+    const more = option.multiple ? ' (repeatable)' : ''
+    return `| \`--${name}${value}\`${more} | ${cell(option.help)} | ${cell(defaultOf(option) ?? '')} | ${option.env ? `\`${option.env}\`` : ''} |`
+  })
+  return ['| Option | What it does | Default | Environment |', '|---|---|---|---|', ...rows].join('\n')
+}
+
+function defaultOf(option: OptionSpec<unknown>): string | undefined {
+  if (option.defaultText !== undefined) return `default ${option.defaultText}`
+  const value = option.default
+  if (value === undefined || value === false || (Array.isArray(value) && value.length === 0)) return undefined
+  const show = option.kind.show ?? String
+  return `default ${Array.isArray(value) ? value.map((one) => show(one as never)).join(', ') : show(value as never)}`
+}
