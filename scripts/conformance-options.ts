@@ -20,6 +20,10 @@ negative bodies generated from the schema, and that created pets can be read bac
       kind: text('URL', "the server's base URL, /v1 included"),
       help: 'the server, /v1 included',
       env: 'CONFORMANCE_BASE_URL',
+      refuseInFile: (raw) =>
+        /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(raw)
+          ? 'holds credentials, which cannot be written in the file; give the URL with them in CONFORMANCE_BASE_URL, or {"env": "VARIABLE"}.'
+          : undefined,
     },
     'api-key': {
       kind: text('KEY', 'an API key'),
@@ -60,7 +64,12 @@ negative bodies generated from the schema, and that created pets can be read bac
       default: defaults.maxExamples,
     },
   },
-  footer: `Exit status: 0 the server conforms; 1 it breaks the contract (each distinct finding listed once);
+  configFile: ['animal-store.config.json', 'animal-store.config.yaml', 'animal-store.config.yml'],
+  footer: `Options can also come from a config file (JSON or YAML) whose keys are the option names above:
+{"base-url": "https://staging.example.com/v1", "timeout": 600, "api-key": {"env": "STAGING_KEY"}}.
+A secret is never written there, only the environment variable that holds it.
+
+Exit status: 0 the server conforms; 1 it breaks the contract (each distinct finding listed once);
 2 the run could not judge it: bad options, server unreachable, API key refused, no API at the base URL,
 report directory not writable, or the run's deadline passed.`,
 })

@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module'
 import { type ConformanceOutcome, runConformance } from '../suites/run-conformance.ts'
-import { helpText, parseCommand } from './cli/command-options.ts'
+import { helpText, loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
 
 const help = helpText(conformanceCommand)
 
-let values: ReturnType<typeof parseCommand<typeof conformanceCommand>>['values']
+let parsed: Awaited<ReturnType<typeof loadCommand<typeof conformanceCommand>>>
 try {
-  ;({ values } = parseCommand(conformanceCommand, process.argv.slice(2)))
+  parsed = await loadCommand(conformanceCommand, process.argv.slice(2))
 } catch (error) {
   console.error(`Usage error: ${(error as Error).message}\n\n${help}`)
   process.exit(2)
 }
+const { values } = parsed
 if (values.help) {
   console.log(help)
   process.exit(0)
@@ -27,6 +28,8 @@ try {
   )
   process.exit(2)
 }
+if (parsed.configPath)
+  console.log(`Options from ${parsed.configPath} (the command line and environment win over it).`)
 const outcome = await runConformance({
   ...(values.seed === undefined ? {} : { seed: values.seed }),
   maxExamples: values['max-examples'],

@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
+import type { ConfigFile } from './config-file.ts'
 import type { Kind } from './option-kinds.ts'
 
 /** One option of a command, declared once: the parser, `--help` and the docs' option tables read it. */
@@ -16,6 +17,8 @@ export interface OptionSpec<T = unknown> {
   multiple?: true
   /** A credential: never written in a config file (an environment variable names it there). */
   secret?: true
+  /** Why a value may not be written in a config file (a URL with credentials), or undefined. */
+  refuseInFile?: (raw: string) => string | undefined
 }
 
 export interface CommandSpec {
@@ -30,6 +33,8 @@ export interface CommandSpec {
   positionals?: true
   /** Help's last paragraph: exit codes, examples. */
   footer?: string
+  /** The command reads a config file: `--config PATH`, else the first of these found in the working directory. */
+  configFile?: readonly string[]
 }
 
 type ValueOf<O> = O extends { multiple: true; kind: Kind<infer T> }
@@ -48,7 +53,7 @@ export type OptionValues<C extends CommandSpec> = {
 }
 
 /** Where a value came from: said in usage errors so a person knows what to change. */
-export type ValueSource = 'command line' | 'environment' | 'default'
+export type ValueSource = 'command line' | 'environment' | 'config file' | 'default'
 
 /** A usage mistake: `runCommand` prints it with the help and exits 2. */
 export class UsageError extends Error {
@@ -70,12 +75,10 @@ export function parseCommand<C extends CommandSpec>(
   command: C,
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
-): {
-  values: OptionValues<C> & { help: boolean }
-  positionals: string[]
-  sources: Record<string, ValueSource>
-} {
+  file?: ConfigFile,
+): Parsed<C> {
   const config: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean' } }
+  if (command.configFile) config.config = { type: 'string' }
   for (const [name, option] of Object.entries(command.options))
     config[name] = {
       type: option.kind.flag ? 'boolean' : 'string',
@@ -93,10 +96,13 @@ export function parseCommand<C extends CommandSpec>(
     throw new UsageError((error as Error).message)
   }
   const values: Record<string, unknown> = { help: parsed.values.help === true }
+  if (command.configFile) values.config = parsed.values.config
   const sources: Record<string, ValueSource> = {}
+  const fromFile = file ? fileValues(command, file, env) : {}
   for (const [name, option] of Object.entries(command.options)) {
     const given = parsed.values[name]
     const fromEnv = option.env === undefined ? undefined : env[option.env]
+    const inFile = fromFile[name]
     if (given !== undefined) {
       sources[name] = 'command line'
       values[name] = option.kind.flag
@@ -108,23 +114,120 @@ export function parseCommand<C extends CommandSpec>(
       sources[name] = 'environment'
       const value = readValue(name, option, fromEnv, 'environment')
       values[name] = option.multiple ? [value] : value
+    } else if (inFile !== undefined) {
+      sources[name] = 'config file'
+      const read = inFile.map((raw) => readValue(name, option, raw, 'config file', file?.path))
+      values[name] = option.multiple ? read : read[0]
     } else {
       sources[name] = 'default'
       values[name] = option.default ?? (option.multiple ? [] : option.kind.flag ? false : undefined)
     }
   }
   return {
-    values: values as OptionValues<C> & { help: boolean },
+    values: values as Parsed<C>['values'],
     positionals: parsed.positionals,
     sources,
+    ...(file ? { configPath: file.path } : {}),
   }
 }
 
-function readValue(name: string, option: OptionSpec<unknown>, raw: string, source: ValueSource): unknown {
+export interface Parsed<C extends CommandSpec> {
+  values: OptionValues<C> & { help: boolean; config?: string | undefined }
+  positionals: string[]
+  sources: Record<string, ValueSource>
+  /** The config file the values were read from, if any. */
+  configPath?: string
+}
+
+/**
+ * `parseCommand` with the command's config file: the one `--config` names, else the first default name
+ * found in `cwd`. The command line wins over the environment, which wins over the file.
+ * @example const { values } = await loadCommand(conformanceCommand, process.argv.slice(2))
+ */
+export async function loadCommand<C extends CommandSpec>(
+  command: C,
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  cwd = process.cwd(),
+): Promise<Parsed<C>> {
+  const first = parseCommand(command, argv, env)
+  if (!command.configFile || first.values.help) return first
+  const { readConfigFile } = await import('./config-file.ts')
+  const file = await readConfigFile(first.values.config as string | undefined, command.configFile, cwd)
+  return file ? parseCommand(command, argv, env, file) : first
+}
+
+/** The file's values as raw strings per option, after refusing unknown keys and written secrets. */
+function fileValues(
+  command: CommandSpec,
+  file: ConfigFile,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string[]> {
+  const allowed = Object.keys(command.options)
+  const unknown = Object.keys(file.values).filter((key) => !allowed.includes(key))
+  if (unknown.length > 0)
+    throw new UsageError(
+      `${file.path}: unknown ${unknown.length === 1 ? 'key' : 'keys'} ${unknown.map((key) => `"${key}"`).join(', ')}. Allowed keys: ${allowed.join(', ')}.`,
+    )
+  const raw: Record<string, string[]> = {}
+  for (const [name, written] of Object.entries(file.values)) {
+    const option = command.options[name] as OptionSpec<unknown>
+    const items = option.multiple && Array.isArray(written) ? written : [written]
+    raw[name] = items.map((item) => {
+      if (isEnvReference(item)) {
+        const value = env[item.env]
+        if (value === undefined || value === '')
+          throw new UsageError(
+            `${file.path}: "${name}" reads the environment variable ${item.env}, which is not set.`,
+          )
+        return value
+      }
+      if (option.secret)
+        throw new UsageError(
+          `${file.path}: "${name}" is a secret and cannot be written in the file; write {"env": "VARIABLE"} and set that variable instead.`,
+        )
+      const text = Array.isArray(item)
+        ? item.join(',')
+        : typeof item === 'object' || item === null
+          ? undefined
+          : String(item)
+      if (text === undefined)
+        throw new UsageError(
+          `${file.path}: "${name}" must be ${option.kind.accepts}, or {"env": "VARIABLE"}.`,
+        )
+      const refused = option.refuseInFile?.(text)
+      if (refused) throw new UsageError(`${file.path}: "${name}" ${refused}`)
+      return text
+    })
+  }
+  return raw
+}
+
+function isEnvReference(value: unknown): value is { env: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.keys(value).length === 1 &&
+    typeof (value as { env?: unknown }).env === 'string'
+  )
+}
+
+function readValue(
+  name: string,
+  option: OptionSpec<unknown>,
+  raw: string,
+  source: ValueSource,
+  path?: string,
+): unknown {
   const value = option.kind.read(raw)
   if (value !== undefined) return value
   const shown = option.secret ? '' : `; got "${raw}"`
-  const where = source === 'environment' ? `${option.env} (for --${name})` : `--${name}`
+  const where =
+    source === 'environment'
+      ? `${option.env} (for --${name})`
+      : source === 'config file'
+        ? `${path}: "${name}"`
+        : `--${name}`
   throw new UsageError(`${where} must be ${option.kind.accepts}${shown}.`)
 }
 
