@@ -58,6 +58,14 @@ negative bodies generated from the schema, and that created pets can be read bac
       kind: integer(0, 2 ** 31 - 1),
       help: 'seed of the generated requests and sequences (default: random; every report\nprints it, and the same seed replays them)',
     },
+    baseline: {
+      kind: text('FILE', 'a file'),
+      help: 'accepted findings (id, reason, optional expiry day): reported as known, they do\nnot fail the run; expired ones do again; entries nothing matched are listed as stale',
+    },
+    'write-baseline': {
+      kind: text('FILE', 'a file'),
+      help: "write this run's findings as a baseline, each with an empty reason to fill in\n(reasons of entries already in --baseline are kept)",
+    },
     'max-examples': {
       kind: integer(1, 10_000),
       help: 'random sequences the stateful model runs',

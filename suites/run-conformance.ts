@@ -1,13 +1,15 @@
 /// <reference types="vitest/config" />
-import { appendFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type Baseline, parseBaseline, writeBaseline } from './baseline.ts'
 import { boundedRequest } from './bounded-request.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { buildReport } from './conformance-report.ts'
 import { ConformanceReporter } from './conformance-reporter.ts'
 import { parseJson } from './parse-json.ts'
 import { ensureWritableDirectory, preflight } from './preflight.ts'
+import { withBaseline } from './report-baseline.ts'
 import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
 import { toHtml } from './report-html.ts'
 import type { ConformanceTarget } from './target.ts'
@@ -36,6 +38,10 @@ export interface ConformanceOptions {
   maxExamples?: number
   /** Where progress and the summary go (default: stdout). */
   print?: (line: string) => void
+  /** A baseline file of accepted findings (see baseline.ts): they are reported as known and do not fail the run. */
+  baseline?: string
+  /** Writes the run's findings as a baseline here, each with an empty reason for a person to fill in. */
+  writeBaseline?: string
 }
 
 export interface ConformanceOutcome {
@@ -92,6 +98,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       `The base URL must be an http(s) URL including /v1, such as http://127.0.0.1:4010/v1; got "${options.baseUrl}".`,
     )
   if (!options.apiKey) return problem('No API key: set CONFORMANCE_API_KEY (or pass --api-key).')
+  const baseline = options.baseline === undefined ? undefined : readBaselineFile(options.baseline)
+  if (typeof baseline === 'string') return problem(baseline)
   const reportDir = resolve(options.reportDir ?? 'reports')
   const unwritable = ensureWritableDirectory(reportDir)
   if (unwritable) return problem(unwritable)
@@ -180,7 +188,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       timer.unref()
     })
     const finished = await Promise.race([vitest.close().then(() => 'done' as const), backstop])
-    const report =
+    const judged =
       finished === 'done' && reporter.report
         ? reporter.report
         : buildReport([], {
@@ -194,7 +202,20 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
                 ? [...reporter.running]
                 : ['the suite itself (it did not finish)'],
           })
+    const report = baseline ? withBaseline(judged, baseline, new Date()) : judged
     writeReports(report, reportDir)
+    if (options.writeBaseline) {
+      writeFileSync(
+        options.writeBaseline,
+        writeBaseline(
+          report.findings.map((finding) => finding.id),
+          baseline,
+        ),
+      )
+      print(
+        `Baseline: wrote ${report.findings.length} findings to ${options.writeBaseline}; give each a reason before using it.`,
+      )
+    }
     print(toConsoleText(report))
     print(`Reports: ${join(reportDir, 'junit.xml')}, conformance.json, summary.md`)
     // Last, so that it is the line a person sees when the run ends: the page shows what the text above cannot.
@@ -231,6 +252,18 @@ async function servesUnsafeIds(baseUrl: string, target: ConformanceTarget): Prom
   )
   const page = outcome.ok ? parseJson(outcome.response.body) : undefined
   return Array.isArray(page) && page.some((pet) => typeof (pet as { id?: unknown })?.id === 'bigint')
+}
+
+/** The baseline file, or a sentence saying why it cannot be used (the run exits 2 before any request). */
+function readBaselineFile(path: string): Baseline | string {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    return `Cannot read the baseline ${path} (${(error as NodeJS.ErrnoException).code}). Write one with --write-baseline ${path}, then give each entry a reason.`
+  }
+  const parsed = parseBaseline(text, path)
+  return parsed.ok ? parsed.baseline : `The baseline cannot be used: ${parsed.problem}`
 }
 
 function problem(text: string): ConformanceOutcome {
