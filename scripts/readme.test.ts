@@ -65,15 +65,16 @@ describe('the README and the docs show what the code does', () => {
   )
 
   it('lists every error code the mock sends, with its status, in one table', () => {
-    const tables = pages
-      .map(({ path, text }) => ({
+    // The table whose header is `| code | status |`; other tables may hold a code and a number too.
+    const tables = pages.flatMap(({ path, text }) =>
+      [...text.matchAll(/^\|\s*code\s*\|\s*status\s*\|.*\n(?:\|.*\n?)*/gm)].map((table) => ({
         path,
-        rows: [...text.matchAll(/^\|\s*`(\w+)`\s*\|\s*(\d{3})\s*\|/gm)].map((match) => [
+        rows: [...table[0].matchAll(/^\|\s*`(\w+)`\s*\|\s*(\d{3})\s*\|/gm)].map((match) => [
           match[1],
           Number(match[2]),
         ]),
-      }))
-      .filter((table) => table.rows.length > 0)
+      })),
+    )
     expect(tables.map((table) => table.path)).toHaveLength(1)
     expect(Object.fromEntries(tables[0]?.rows ?? [])).toEqual(errorCodes)
   })
