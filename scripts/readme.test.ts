@@ -1,29 +1,103 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { errorCodes } from '../mocks/core/error-codes.ts'
 
 const root = new URL('..', import.meta.url)
-const readme = readFileSync(new URL('README.md', root), 'utf8')
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8')
 
-describe('the README shows what the code does', () => {
-  const snippets = [...readme.matchAll(/<!-- snippet: (\S+) -->\n```\w*\n([\s\S]*?)```/g)]
+/** Every page a reader is sent to: the README, the pages beside it and everything in docs/. */
+const pages = [
+  'README.md',
+  'CONTRIBUTING.md',
+  'CHANGELOG.md',
+  ...readdirSync(new URL('docs/', root))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+].map((path) => ({ path, text: read(path) }))
 
-  it('has snippets to check', () => {
+/** The text outside fenced code blocks: a `[x](y)` or a heading inside a code sample is not one. */
+function prose(text: string): string {
+  return text.replace(/^(`{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, '')
+}
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
+function anchors(text: string): Set<string> {
+  const seen = new Map<string, number>()
+  const result = new Set<string>()
+  for (const [, heading = ''] of prose(text).matchAll(/^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$/gm)) {
+    const slug = heading
+      .replace(/`/g, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
+      .replace(/ /g, '-')
+    const count = seen.get(slug) ?? 0
+    seen.set(slug, count + 1)
+    result.add(count === 0 ? slug : `${slug}-${count}`)
+  }
+  return result
+}
+
+describe('the README and the docs show what the code does', () => {
+  const snippets = pages.flatMap(({ path: page, text }) =>
+    [...text.matchAll(/<!-- snippet: (\S+) -->\n```\w*\n([\s\S]*?)```/g)].map((match) => ({
+      page,
+      path: match[1] ?? '',
+      shown: match[2] ?? '',
+    })),
+  )
+
+  it('has snippets to check, the README among them', () => {
     expect(snippets.length).toBeGreaterThan(0)
+    expect(snippets.some((snippet) => snippet.page === 'README.md')).toBe(true)
   })
 
-  it.each(snippets.map((match) => [match[1] ?? '', match[2] ?? '']))(
-    'shows %s exactly as the file that npm test runs',
-    (path, shown) => {
-      expect(shown).toBe(readFileSync(new URL(path, root), 'utf8'))
+  it('marks no snippet that the check above cannot read', () => {
+    const marks = pages.flatMap(({ path, text }) => [...text.matchAll(/^<!-- snippet:/gm)].map(() => path))
+    expect(marks).toHaveLength(snippets.length)
+  })
+
+  it.each(snippets.map(({ page, path, shown }) => [page, path, shown]))(
+    '%s shows %s exactly as the file that npm test runs',
+    (_page, path, shown) => {
+      expect(shown).toBe(read(path))
     },
   )
 
-  it('lists every error code the mock sends, with its status', () => {
-    const rows = [...readme.matchAll(/^\|\s*`(\w+)`\s*\|\s*(\d{3})\s*\|/gm)].map((match) => [
-      match[1],
-      Number(match[2]),
-    ])
-    expect(Object.fromEntries(rows)).toEqual(errorCodes)
+  it('lists every error code the mock sends, with its status, in one table', () => {
+    // The table whose header is `| code | status |`; other tables may hold a code and a number too.
+    const tables = pages.flatMap(({ path, text }) =>
+      [...text.matchAll(/^\|\s*code\s*\|\s*status\s*\|.*\n(?:\|.*\n?)*/gm)].map((table) => ({
+        path,
+        rows: [...table[0].matchAll(/^\|\s*`(\w+)`\s*\|\s*(\d{3})\s*\|/gm)].map((match) => [
+          match[1],
+          Number(match[2]),
+        ]),
+      })),
+    )
+    expect(tables.map((table) => table.path)).toHaveLength(1)
+    expect(Object.fromEntries(tables[0]?.rows ?? [])).toEqual(errorCodes)
+  })
+})
+
+describe('every relative link in the README and the docs leads somewhere', () => {
+  const links = pages.flatMap(({ path: page, text }) =>
+    [...prose(text).matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
+      .map((match) => match[1] ?? '')
+      .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
+      .map((target) => ({ page, target })),
+  )
+
+  it('has links to check', () => {
+    expect(links.length).toBeGreaterThan(0)
+  })
+
+  it.each(links.map(({ page, target }) => [page, target]))('%s: %s', (page, target) => {
+    const [file = '', anchor] = target.split('#')
+    const url = file === '' ? new URL(page, root) : new URL(file, new URL(page, root))
+    expect(existsSync(url), `${url.pathname} does not exist`).toBe(true)
+    if (anchor !== undefined) {
+      expect(anchors(readFileSync(url, 'utf8')), `no heading makes #${anchor}`).toContain(anchor)
+    }
   })
 })
