@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { visitBrowserMockPage } from './browser-mock-page.ts'
+import { visitBrowserMockPage } from './proof/browser-mock-page.ts'
 import {
   createScratchProject,
   installedMegabytes,
@@ -23,7 +23,7 @@ import {
   removeScratchDirectories,
   runNode,
   startInstalledMock,
-} from './scratch-project.ts'
+} from './proof/scratch-project.ts'
 
 // The package as a frontend team gets it: `npm pack`, the tarball installed into a scratch project with
 // the documented commands, then used from its entry points, its bins and its types, with nothing from this

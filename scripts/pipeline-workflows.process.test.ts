@@ -8,7 +8,7 @@ import { parse } from 'yaml'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { findFreePort } from '../mocks/local-port.ts'
-import { brokenServerKey, brokenServers } from '../suites/broken-servers.ts'
+import { brokenServerKey, brokenServers } from '../suites/proof/broken-servers.ts'
 import { loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
 
