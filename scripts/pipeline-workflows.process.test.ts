@@ -136,6 +136,9 @@ describe.each(Object.entries(workflows))(
       const install = commandsOf(workflow).find((words) => words[0] === 'npm' && words[1] === 'install')
       expect(install).toContain('$KIT_PACKAGE')
       expect(install).toContain(`vitest@${packageJson.devDependencies.vitest}`)
+      // The config file is YAML, read through the optional peer yaml.
+      expect(install).toContain(`yaml@${packageJson.devDependencies.yaml}`)
+      expect(packageJson.peerDependenciesMeta.yaml).toEqual({ optional: true })
       expect(packageJson.devDependencies.vitest).toMatch(/^\d+\.\d+\.\d+$/)
       expect(job.env?.KIT_PACKAGE).toMatch(new RegExp(`/${packageJson.name}-${packageJson.version}\\.tgz$`))
     })
