@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { packageAliases } from './scripts/package-aliases.ts'
+import { packageAliases } from './mocks/proof/package-aliases.ts'
 
 const roots = '{contract,mocks,suites,scripts}/**'
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
+import { readContractDocument } from '../scripts/read-document.ts'
 import { contractSha256 } from './contract-path.ts'
 import { openapiDocument, sourceSha256 } from './openapi.gen.ts'
-import { readContractDocument } from './read-document.ts'
 import { validatorsModule } from './validators-module.ts'
 
 it('keeps the generated contract module identical to the YAML (run `npm run generate` if not)', () => {

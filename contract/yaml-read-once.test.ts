@@ -13,9 +13,9 @@ function sources(dir: string): string[] {
   })
 }
 
-it('parses the YAML contract in exactly one module, contract/read-document.ts', () => {
+it('parses the YAML contract in exactly one module, scripts/read-document.ts', () => {
   const parsers = sources(root)
     .filter((path) => /from 'yaml'/.test(readFileSync(path, 'utf8')))
     .map((path) => relative(root, path))
-  expect(parsers).toEqual(['contract/read-document.ts'])
+  expect(parsers).toEqual(['scripts/read-document.ts'])
 })

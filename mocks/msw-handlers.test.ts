@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createMockApi } from './create-mock-api.ts'
-import { caseApiKeys, describeMockBehaviour } from './mock-behaviour-cases.ts'
+import { caseApiKeys, describeMockBehaviour } from './proof/mock-behaviour-cases.ts'
 
 // MSW's setupServer intercepts the global fetch; nothing leaves the process.
 const server = setupServer()

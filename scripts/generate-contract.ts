@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { contractPath, contractSha256 } from '../contract/contract-path.ts'
-import { readContractDocument } from '../contract/read-document.ts'
 import { validatorsModule } from '../contract/validators-module.ts'
 import { defineCommand, helpText, parseCommand } from './cli/command-options.ts'
 import { text } from './cli/option-kinds.ts'
+import { readContractDocument } from './read-document.ts'
 import { runCommand } from './run-command.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))

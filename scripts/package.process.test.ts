@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { visitBrowserMockPage } from './browser-mock-page.ts'
+import { visitBrowserMockPage } from './proof/browser-mock-page.ts'
 import {
   createScratchProject,
   installedMegabytes,
@@ -23,7 +23,7 @@ import {
   removeScratchDirectories,
   runNode,
   startInstalledMock,
-} from './scratch-project.ts'
+} from './proof/scratch-project.ts'
 
 // The package as a frontend team gets it: `npm pack`, the tarball installed into a scratch project with
 // the documented commands, then used from its entry points, its bins and its types, with nothing from this
@@ -232,6 +232,25 @@ export const used = [pet, api, wrong, options, query, status, startBrowserMock, 
       } finally {
         await mock.stop()
       }
+    })
+
+    it('reads a JSON config file as installed, and asks for the optional peer yaml before reading a YAML one', async () => {
+      const dir = join(app, 'config-check')
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, 'animal-store.config.json'), JSON.stringify({ timeout: 'soon' }))
+      const bin = join(app, 'node_modules/.bin/animal-store-conformance')
+      const refused = (args: string[]) =>
+        runNode(process.execPath, dir, [bin, ...args]).then(
+          () => undefined,
+          (error: { code: number; stderr: string }) => error,
+        )
+      const json = await refused([])
+      expect(json?.code).toBe(2)
+      expect(json?.stderr).toContain('animal-store.config.json: "timeout" must be a number of seconds')
+      writeFileSync(join(dir, 'staging.yaml'), 'timeout: 600\n')
+      const yaml = await refused(['--config', 'staging.yaml'])
+      expect(yaml?.code).toBe(2)
+      expect(yaml?.stderr).toContain('needs the yaml package: install it beside this kit (npm install --save-dev yaml@^2.9)')
     })
 
     it('runs the README’s vitest snippet against the installed package', async () => {

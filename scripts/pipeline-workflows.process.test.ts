@@ -8,7 +8,7 @@ import { parse } from 'yaml'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { findFreePort } from '../mocks/local-port.ts'
-import { brokenServerKey, brokenServers } from '../suites/broken-servers.ts'
+import { brokenServerKey, brokenServers } from '../suites/proof/broken-servers.ts'
 import { loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
 
@@ -136,6 +136,9 @@ describe.each(Object.entries(workflows))(
       const install = commandsOf(workflow).find((words) => words[0] === 'npm' && words[1] === 'install')
       expect(install).toContain('$KIT_PACKAGE')
       expect(install).toContain(`vitest@${packageJson.devDependencies.vitest}`)
+      // The config file is YAML, read through the optional peer yaml.
+      expect(install).toContain(`yaml@${packageJson.devDependencies.yaml}`)
+      expect(packageJson.peerDependenciesMeta.yaml).toEqual({ optional: true })
       expect(packageJson.devDependencies.vitest).toMatch(/^\d+\.\d+\.\d+$/)
       expect(job.env?.KIT_PACKAGE).toMatch(new RegExp(`/${packageJson.name}-${packageJson.version}\\.tgz$`))
     })

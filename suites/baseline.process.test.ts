@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import type { BaselineOutcome } from './baseline.ts'
-import { brokenServerKey, brokenServers } from './broken-servers.ts'
-import { runConformanceCommand as conformance } from './conformance-command.ts'
+import { brokenServerKey, brokenServers } from './proof/broken-servers.ts'
+import { runConformanceCommand as conformance } from './proof/conformance-command.ts'
 
 // A team accepts a known defect with a baseline and keeps gating on everything else: the command as a
 // user runs it, against a server with one defect and against a correct one, over real sockets.

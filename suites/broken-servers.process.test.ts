@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
-import { brokenServerKey, brokenServers } from './broken-servers.ts'
-import { runConformanceCommand } from './conformance-command.ts'
+import { brokenServerKey, brokenServers } from './proof/broken-servers.ts'
+import { runConformanceCommand } from './proof/conformance-command.ts'
 
 // The proof of the suite, through the command users run: first a server without the defect must pass, then
 // each broken server must fail with its own expected finding, reported once (at most 3 findings).

@@ -6,9 +6,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
-import { type MockProcess, startMockProcess } from '../mocks/http/start-mock-process.ts'
-import { brokenServerKey, brokenServers } from './broken-servers.ts'
-import { runConformanceCommand as conformance } from './conformance-command.ts'
+import { type MockProcess, startMockProcess } from '../mocks/proof/start-mock-process.ts'
+import { brokenServerKey, brokenServers } from './proof/broken-servers.ts'
+import { runConformanceCommand as conformance } from './proof/conformance-command.ts'
 
 // `npm run conformance` as a user runs it: its own process, against servers on real sockets.
 const key = 'conformance-key'

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMockApi } from '../mocks/create-mock-api.ts'
-import { runConformanceCommand } from './conformance-command.ts'
+import { runConformanceCommand } from './proof/conformance-command.ts'
 
 // Servers that try to hang or exhaust the run, on real sockets. Whatever they do, the run must end within
 // its bounds, under its memory budget, with a readable report and a non-zero exit.

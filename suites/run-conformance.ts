@@ -69,7 +69,7 @@ const suitesDir = fileURLToPath(new URL('.', import.meta.url))
  */
 async function suiteLocation(): Promise<{ root: string; file: string }> {
   if (!import.meta.url.endsWith('.ts')) return { root: suitesDir, file: 'animal-store.conformance.js' }
-  const { cachedBundle } = await import('../scripts/bundle-cache.mjs')
+  const { cachedBundle } = await import('./bundle-cache.mjs')
   const bundle = await cachedBundle(
     join(suitesDir, 'animal-store.conformance.ts'),
     resolve(suitesDir, '..'),

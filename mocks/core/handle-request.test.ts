@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { createMockApi } from '../create-mock-api.ts'
-import { caseApiKeys, describeMockBehaviour } from '../mock-behaviour-cases.ts'
+import { caseApiKeys, describeMockBehaviour } from '../proof/mock-behaviour-cases.ts'
 
 // The core itself: a plain request in, a plain response out, no transport at all. The core only decides
 // latency and faults; this target carries them out the way a fetch client would see them.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
-import { packageAliases } from '../../scripts/package-aliases.ts'
+import { packageAliases } from '../proof/package-aliases.ts'
 
 // The example app's dev server. Dependencies are pre-bundled up front so the first page load does not
 // trigger Vite's "new dependencies optimized" reload.

@@ -1,8 +1,8 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../core/request-journal.ts'
+import { type MockProcess, startMockProcess } from '../proof/start-mock-process.ts'
 import { serveHttp } from './serve-http.ts'
-import { type MockProcess, startMockProcess } from './start-mock-process.ts'
 
 // npm start's latency and fault flags on a real socket, and the transport carrying faults out.
 const key = 'conditions-key'

@@ -3,10 +3,10 @@ import { connect } from 'node:net'
 import { Agent, request } from 'undici'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { contract } from '../../contract/index.ts'
+import { type MockProcess, startMockProcess } from '../proof/start-mock-process.ts'
 import { peakRssBytes, type RawResponse, rawExchange } from './raw-http.ts'
-import { type MockProcess, startMockProcess } from './start-mock-process.ts'
 
-// Issue 10: what an attacker, a web page or a heavy user did to `npm start`, replayed on real sockets
+// What an attacker, a web page or a heavy user did to `npm start`, replayed on real sockets
 // against what `npm start` runs. Bounds are generous on purpose (a loaded 2-core CI machine must never
 // flake them); the README records the figures measured.
 const key = 'reliability-key'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { caseApiKeys, describeMockBehaviour } from '../mock-behaviour-cases.ts'
-import { type MockProcess, startMockProcess } from './start-mock-process.ts'
+import { caseApiKeys, describeMockBehaviour } from '../proof/mock-behaviour-cases.ts'
+import { type MockProcess, startMockProcess } from '../proof/start-mock-process.ts'
 
 // What `npm start` runs, as its own process on a real socket on 127.0.0.1.
 let mock: MockProcess

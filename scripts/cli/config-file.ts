@@ -11,7 +11,8 @@ export interface ConfigFile {
 
 /**
  * Reads the config file: the one named, else the first of `defaultNames` found in `cwd`, else none.
- * JSON by default; `.yaml`/`.yml` through the `yaml` package.
+ * JSON by default; `.yaml`/`.yml` through the `yaml` package, an optional peer: the mock's users never
+ * need it, and a pipeline that writes its config in YAML installs it beside vitest.
  * @throws UsageError when the file named does not exist or does not parse, or is not an object.
  */
 export async function readConfigFile(
@@ -31,11 +32,22 @@ export async function readConfigFile(
   }
   let parsed: unknown
   try {
-    parsed = /\.ya?ml$/i.test(path) ? (await import('yaml')).parse(text) : JSON.parse(text)
+    parsed = /\.ya?ml$/i.test(path) ? (await loadYaml(path)).parse(text) : JSON.parse(text)
   } catch (error) {
+    if (error instanceof UsageError) throw error
     throw new UsageError(`the config file ${path} does not parse: ${(error as Error).message.split('\n')[0]}`)
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new UsageError(`the config file ${path} must hold an object of option names and values.`)
   return { path, values: parsed as Record<string, unknown> }
+}
+
+async function loadYaml(path: string): Promise<{ parse(text: string): unknown }> {
+  try {
+    return await import('yaml')
+  } catch {
+    throw new UsageError(
+      `the config file ${path} is YAML, which needs the yaml package: install it beside this kit (npm install --save-dev yaml@^2.9), or write the same keys in animal-store.config.json.`,
+    )
+  }
 }

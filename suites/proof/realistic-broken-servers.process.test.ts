@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { runConformanceCommand } from '../conformance-command.ts'
+import { runConformanceCommand } from './conformance-command.ts'
 import { realisticBrokenServers } from './realistic-broken-servers.ts'
 
 // Realistic single-defect servers in other styles, each on a real socket, checked by the command users run:

@@ -497,7 +497,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
       }),
     }),
   ),
-  // ---- Defect classes found in other stacks' issue trackers (issue 16, part 3), one per layer a request crosses.
+  // ---- Defect classes found in other stacks' issue trackers, one per layer a request crosses.
   // Authentication: the contract's 401 for a missing key (Authentication §3).
   broken(
     'a missing key answered 403',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runConformanceCommand } from '../conformance-command.ts'
+import { runConformanceCommand } from './conformance-command.ts'
 import { sendRaw } from './raw-http.ts'
 import { referenceServers } from './reference-servers.ts'
 import type { StartedServer } from './serve-reference.ts'

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
-import { packageAliases } from '../../../scripts/package-aliases.ts'
+import { packageAliases } from '../../proof/package-aliases.ts'
 
 // The React recipe as a Vite app. JSX needs no plugin: Vite's esbuild reads "jsx": "react-jsx" from
 // tsconfig.json. Only the package aliases are ours: in your app the package resolves from node_modules.

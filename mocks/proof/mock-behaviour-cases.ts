@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { contract } from '../contract/index.ts'
-import type { Pet } from '../contract/types.ts'
-import type { JournalEntry } from './core/request-journal.ts'
-import { seedPets } from './core/seed-pets.ts'
+import { contract } from '../../contract/index.ts'
+import type { Pet } from '../../contract/types.ts'
+import type { JournalEntry } from '../core/request-journal.ts'
+import { seedPets } from '../core/seed-pets.ts'
 
 /** The keys every target under test accepts. */
 export const caseApiKeys: [string, string] = ['test-key', 'second-key']

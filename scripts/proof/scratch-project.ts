@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { stopProcess } from '../mocks/stop-process.ts'
+import { stopProcess } from '../../mocks/stop-process.ts'
 
 // Test helpers for the package as a frontend team gets it: the npm pack tarball installed into a scratch
 // project, outside this repository, run with any Node. Every step has a time limit, so nothing can hang.
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 // npm's own chatter (funding, audit, a user config it does not know) is not what these tests look at.

@@ -5,10 +5,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium as playwright } from 'playwright-core'
-import { findChromium } from '../mocks/example/find-chromium.ts'
+import { findChromium } from '../../mocks/example/find-chromium.ts'
 
 // Test helper: the installed package's browser mock in a real Chromium, under whichever msw the scratch
-// project holds. The page (scripts/package-fixtures/browser-mock-page.ts) is bundled from inside the project,
+// project holds. The page (scripts/proof/package-fixtures/browser-mock-page.ts) is bundled from inside the project,
 // so it resolves the package and msw from there, and served from 127.0.0.1 the way a dev server does it:
 // an unknown path gets index.html (200 text/html), as Vite's SPA fallback answers a missing worker script.
 const fixture = fileURLToPath(new URL('package-fixtures/browser-mock-page.ts', import.meta.url))

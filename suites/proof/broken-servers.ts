@@ -1,7 +1,7 @@
-import { parseExactJson, stringifyExactJson } from '../contract/exact-json.ts'
-import type { MockRequest, MockResponse } from '../mocks/core/mock-http.ts'
-import { createMockApi } from '../mocks/create-mock-api.ts'
-import type { RuleId } from './findings.ts'
+import { parseExactJson, stringifyExactJson } from '../../contract/exact-json.ts'
+import type { MockRequest, MockResponse } from '../../mocks/core/mock-http.ts'
+import { createMockApi } from '../../mocks/create-mock-api.ts'
+import type { RuleId } from '../findings.ts'
 
 /** The key every broken server accepts (where its defect does not make it accept more). */
 export const brokenServerKey = 'broken-key'
@@ -424,7 +424,7 @@ export const brokenServers: BrokenServer[] = [
     (r, s) => isPet(r) && s.status === 200,
     (s) => withJson(s, { ...jsonBody(s), categoryId: null }),
   ),
-  // The body near-misses (issue 16): each defect below was seen on a real stack.
+  // The body near-misses: each defect below was seen on a real stack.
   before(
     'body keys are matched without regard to case, as Go’s encoding/json matches them',
     { rule: 'invalid-accepted', operation: 'createPet', only: true },

@@ -1,7 +1,7 @@
 import { startBrowserMock } from 'animal-store-contract-kit/mocks/browser'
 
 // A page that uses the installed package's browser mock as an app would, bundled against the scratch
-// project's own msw (2 or 3) by scripts/browser-mock-page.ts. What happened goes to window.outcome.
+// project's own msw (2 or 3) by scripts/proof/browser-mock-page.ts. What happened goes to window.outcome.
 const worker = new URLSearchParams(location.search).get('worker')
 const outcome: Record<string, unknown> = {}
 try {

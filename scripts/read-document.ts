@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
-import { contractPath } from './contract-path.ts'
-import { asOpenApiDocument, type OpenApiDocument } from './openapi-document.ts'
+import { contractPath } from '../contract/contract-path.ts'
+import { asOpenApiDocument, type OpenApiDocument } from '../contract/openapi-document.ts'
 
 export { contractPath }
 

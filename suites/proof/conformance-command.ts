@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ConformanceReport } from './conformance-report.ts'
+import type { ConformanceReport } from '../conformance-report.ts'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 
 export interface CommandRun {
   code: number
