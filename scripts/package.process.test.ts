@@ -250,7 +250,9 @@ export const used = [pet, api, wrong, options, query, status, startBrowserMock, 
       writeFileSync(join(dir, 'staging.yaml'), 'timeout: 600\n')
       const yaml = await refused(['--config', 'staging.yaml'])
       expect(yaml?.code).toBe(2)
-      expect(yaml?.stderr).toContain('needs the yaml package: install it beside this kit (npm install --save-dev yaml@^2.9)')
+      expect(yaml?.stderr).toContain(
+        'needs the yaml package: install it beside this kit (npm install --save-dev yaml@^2.9)',
+      )
     })
 
     it('runs the README’s vitest snippet against the installed package', async () => {
