@@ -39,6 +39,9 @@ describe(`the suite finds each realistic defect (seed ${seed})`, () => {
         await server.close()
       }
     },
+    // Each case is a whole conformance run in its own process, many at once: bounded as the harness
+    // bounds one run (180 s), not by the 60 s default meant for a single request-sized test.
+    180_000,
   )
 
   it('keeps at least 57 realistic broken servers, each named once', () => {
