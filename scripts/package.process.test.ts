@@ -35,7 +35,7 @@ const run = promisify(execFile)
 const mockPathBudgetMb = 40
 const mockBin = 'node_modules/animal-store-contract-kit/dist/scripts/start-mock.js'
 const conformanceBin = 'node_modules/animal-store-contract-kit/dist/scripts/conformance.js'
-const readmeSnippet = join(root, 'mocks/examples/pets-in-vitest.test.ts')
+const readmeSnippet = join(root, 'mocks/snippets/pets-in-vitest.test.ts')
 /** The README's vitest files, run (and type-checked) in each runtime's project: 2 + 4 + 3 tests. */
 const snippets = ['pets-in-vitest.test.ts', 'unmocked-requests.test.ts', 'typed-client.test.ts']
 const tsc = join(root, 'node_modules/typescript/bin/tsc')
@@ -330,7 +330,7 @@ describe.each(runtimes)(
     })
 
     it(`runs the README’s vitest files with msw ${major}: the mock, unmocked requests failing, the typed client`, async () => {
-      for (const snippet of snippets) copyFileSync(join(root, 'mocks/examples', snippet), join(app, snippet))
+      for (const snippet of snippets) copyFileSync(join(root, 'mocks/snippets', snippet), join(app, snippet))
       const vitest = join(app, 'node_modules/vitest/vitest.mjs')
       const { stdout } = await runNode(node, app, [vitest, 'run', '--root', app, ...snippets])
       expect(stdout).toMatch(/Tests\s+9 passed/)
@@ -339,7 +339,7 @@ describe.each(runtimes)(
     if (typecheck)
       it(`type-checks those files against msw ${major}’s types (a wrong field name must still fail tsc)`, async () => {
         for (const snippet of snippets)
-          copyFileSync(join(root, 'mocks/examples', snippet), join(app, snippet))
+          copyFileSync(join(root, 'mocks/snippets', snippet), join(app, snippet))
         await expect(
           run(process.execPath, [tsc, ...strictFlags, ...snippets], { cwd: app, timeout: 60_000 }),
         ).resolves.toBeDefined()
