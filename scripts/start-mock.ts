@@ -11,13 +11,14 @@ import {
   type Latency,
   parseLatency,
 } from '../mocks/core/conditions.ts'
-import { createRequestHandler } from '../mocks/core/handle-request.ts'
+import { createRequestHandler, operationIdsOf } from '../mocks/core/handle-request.ts'
 import { defaultMemoryBudget } from '../mocks/core/memory-budget.ts'
 import { createMockState, maxSeededPets } from '../mocks/core/mock-state.ts'
 import { defaultJournalSize } from '../mocks/core/request-journal.ts'
 import { basePathOf } from '../mocks/core/route.ts'
 import { isScenarioName, type ScenarioName, scenarioNames } from '../mocks/core/scenarios.ts'
 import { defaultPetCount, defaultSeed } from '../mocks/core/seed-pets.ts'
+import { createSessionPool, defaultMaxSessions } from '../mocks/core/sessions.ts'
 import { resetInSteps } from '../mocks/http/reset-in-steps.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { writeServiceWorker } from '../mocks/service-worker-file.ts'
@@ -48,6 +49,9 @@ Options:
                         operation, repeatable
   --fault-kinds LIST    kinds a fault rate draws from: ${faultKinds.join(',')}
                         (default ${defaultRateFaultKinds.join(',')})
+  --max-sessions N      sessions kept at once, each chosen by an X-Mock-Session header with its own pets,
+                        settings and journal (default ${defaultMaxSessions}; the least recently used goes first;
+                        0 refuses the header)
   --journal-size N      requests kept for GET /__mock/requests (default ${defaultJournalSize}; 0 turns it off)
   --max-store-bytes B   memory budget of the stored pets (default ${mib(defaultMemoryBudget.maxStoreBytes)});
                         when full, creates get 507 store_full. Bytes, or with K, M, G (binary)
@@ -82,6 +86,7 @@ await runCommand(help, async (argv) => {
       'fault-rate': { type: 'string', multiple: true },
       'fault-kinds': { type: 'string' },
       'journal-size': { type: 'string', default: String(defaultJournalSize) },
+      'max-sessions': { type: 'string', default: String(defaultMaxSessions) },
       'max-store-bytes': { type: 'string', default: String(defaultMemoryBudget.maxStoreBytes) },
       'max-cache-bytes': { type: 'string', default: String(defaultMemoryBudget.maxPageCacheBytes) },
       'allowed-host': { type: 'string', multiple: true },
@@ -103,6 +108,7 @@ await runCommand(help, async (argv) => {
   const scenario = scenarioOption(values.scenario)
   const pets = values.pets === undefined ? undefined : integerOption('--pets', values.pets, 0, maxSeededPets)
   const journalSize = integerOption('--journal-size', values['journal-size'], 0, 1_000_000)
+  const maxSessions = integerOption('--max-sessions', values['max-sessions'], 0, 10_000)
   const conditions = conditionOptions(values.latency ?? [], values['fault-rate'] ?? [], values['fault-kinds'])
   const maxStoreBytes = byteOption('--max-store-bytes', values['max-store-bytes'])
   const maxPageCacheBytes = byteOption('--max-cache-bytes', values['max-cache-bytes'])
@@ -117,9 +123,10 @@ await runCommand(help, async (argv) => {
   if (stale) console.error(`Warning: ${stale}`)
   if ((pets ?? 0) >= 100_000) console.error(`Seeding ${pets} pets from seed ${seed}...`)
   // The core straight on node:http: MSW (and its start-up cost) has no part in serving a socket.
-  let state: ReturnType<typeof createMockState>
-  try {
-    state = createMockState({
+  const operationIds = operationIdsOf(contract)
+  // Every session, the default one included, starts from the same options and has its own store.
+  const createSession = () => {
+    const state = createMockState({
       seed,
       ...(pets === undefined ? {} : { pets }),
       scenario,
@@ -127,16 +134,23 @@ await runCommand(help, async (argv) => {
       journalSize,
       budget: { maxStoreBytes, maxPageCacheBytes },
     })
-  } catch (error) {
-    throw usageError((error as Error).message)
+    const handle = createRequestHandler({
+      contract,
+      state,
+      apiKeys,
+      corsOrigins,
+      sessions: () => sessions.sessions(),
+    })
+    return { state, handle: resetInSteps(handle, state, operationIds) }
   }
-  let handle: ReturnType<typeof createRequestHandler>
+  let sessions: ReturnType<typeof createSessionPool>
   try {
-    handle = createRequestHandler({ contract, state, apiKeys, corsOrigins })
+    sessions = createSessionPool({ maxSessions, create: createSession })
   } catch (error) {
     throw usageError((error as Error).message)
   }
-  const server = await serveHttp(resetInSteps(handle, state), {
+  const state = sessions.defaultState
+  const server = await serveHttp(sessions.handle, {
     port,
     host: values.host,
     allowedHosts: values['allowed-host'] ?? [],

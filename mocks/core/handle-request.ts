@@ -34,6 +34,8 @@ export interface HandlerOptions {
   log?: (line: string) => void
   /** Origins whose pages may read `/v1` answers (CORS); default: any origin. */
   corsOrigins?: readonly string[]
+  /** The sessions the HTTP mock holds, shown by the health endpoint. */
+  sessions?: () => unknown
 }
 
 /**
@@ -48,7 +50,11 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
   const route = createRouter(contract)
   const log = options.log ?? ((line: string) => console.error(line))
   const cors = corsHeaders(options.corsOrigins ?? [])
-  const contractVersion = contract.document.info.version
+  const control = {
+    contractVersion: contract.document.info.version,
+    operationIds: operationIdsOf(contract),
+    ...(options.sessions ? { sessions: options.sessions } : {}),
+  }
   const deprecationHeaders = new Map(
     contract.operations
       .filter((operation) => operation.deprecated)
@@ -192,7 +198,7 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       const path = request.path
       // The control endpoints grant no CORS at all, preflight included: no page on another origin may
       // reset the store or read it (README, "Threat model").
-      if (isControlPath(path)) return handleControl(request, state, contractVersion)
+      if (isControlPath(path)) return handleControl(request, state, control)
       if (request.method.toUpperCase() === 'OPTIONS') return preflight(cors(origin))
       // Latency and faults are decided first, like a slow or failing network in front of the API: a
       // faulted request never reaches the store. With none set and no Prefer header, this costs one test.
@@ -238,6 +244,11 @@ function applied(answer: MockResponse, decision: Decision): MockResponse {
   }
   if (decision.fault !== undefined) headers[faultHeader] = decision.fault
   return { ...answer, headers, ...(decision.delayMs > 0 ? { delayMs: decision.delayMs } : {}) }
+}
+
+/** The contract's operation ids, the names per-operation latency and fault settings accept. */
+export function operationIdsOf(contract: Contract): string[] {
+  return contract.operations.flatMap((operation) => (operation.operationId ? [operation.operationId] : []))
 }
 
 function deprecationOf(operation: Operation): Record<string, string> {
