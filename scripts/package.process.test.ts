@@ -138,6 +138,7 @@ import type { ConformanceOptions } from 'animal-store-contract-kit/conformance'
 import { createMockApi, type MockApi } from 'animal-store-contract-kit/mocks'
 import { startBrowserMock } from 'animal-store-contract-kit/mocks/browser'
 import { setupMockServer } from 'animal-store-contract-kit/mocks/node'
+import { mockGuard } from 'animal-store-contract-kit/mocks/vite'
 const pet: Pet = { id: 1, name: 'Rex', categoryId: 2, status: 'sold' }
 const api: MockApi = createMockApi({ seed: 1, pets: 2 })
 // @ts-expect-error categoryId is an integer, not a string
@@ -147,7 +148,7 @@ type ListQuery = NonNullable<paths['/pets']['get']['parameters']['query']>
 const query: ListQuery = { status: 'pending', limit: 5 }
 // @ts-expect-error the contract's statuses are available, pending and sold
 const status: components['schemas']['PetStatus'] = 'lost'
-export const used = [pet, api, wrong, options, query, status, startBrowserMock, setupMockServer]
+export const used = [pet, api, wrong, options, query, status, startBrowserMock, setupMockServer, mockGuard()]
 `,
     )
     await expect(
@@ -209,6 +210,27 @@ export const used = [pet, api, wrong, options, query, status, startBrowserMock, 
     expect(refused?.code).toBe(1)
     expect(refused?.stderr).toMatch(/is a symbolic link; writing the worker through it would overwrite/)
     expect(readFileSync(join(app, 'precious.js'), 'utf8')).toBe('keep me')
+  })
+
+  it('checks a build with `animal-store-mock check-bundle <dir>`: exit 1 naming the worker, 0 when clean; ./mocks/vite loads', async () => {
+    mkdirSync(join(app, 'clean-dist'))
+    writeFileSync(join(app, 'clean-dist/index.html'), '<!doctype html><title>App</title>')
+    const clean = await runNode(process.execPath, app, [mockBin, 'check-bundle', 'clean-dist'], 30_000)
+    expect(clean.stdout).toContain('no part of the Animal Store mock in 1 files')
+    await runNode(process.execPath, app, [mockBin, 'worker', 'dirty-dist'], 30_000)
+    const dirty = await runNode(process.execPath, app, [mockBin, 'check-bundle', 'dirty-dist'], 30_000).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    )
+    expect(dirty?.code).toBe(1)
+    expect(dirty?.stderr).toContain("mockServiceWorker.js: MSW's service worker script")
+    writeFileSync(
+      join(app, 'guard.mjs'),
+      "const { mockGuard } = await import('animal-store-contract-kit/mocks/vite'); console.log(mockGuard().name)",
+    )
+    expect((await runNode(process.execPath, app, ['guard.mjs'], 30_000)).stdout.trim()).toBe(
+      'animal-store-mock-guard',
+    )
   })
 
   describe('with vitest added (the conformance path)', () => {

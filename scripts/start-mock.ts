@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util'
 import { staleContractWarning } from '../contract/contract-freshness.ts'
 import { contract } from '../contract/index.ts'
+import { checkBundle, describeFindings } from '../mocks/check-bundle.ts'
 import { defaultApiKey } from '../mocks/core/api-keys.ts'
 import {
   type ConditionOptions,
@@ -26,11 +27,14 @@ import { runCommand } from './run-command.ts'
 
 const help = `Usage: animal-store-mock [options]
        animal-store-mock worker <publicDir>
+       animal-store-mock check-bundle <buildDir>
        (in this repository: npm start -- [options])
 
 Serves the stateful Animal Store mock over HTTP: pets you add are there when you list or get them.
 "worker <publicDir>" instead writes MSW's mockServiceWorker.js into your app's public folder, which
-the browser mock needs (run it again after upgrading msw).
+the browser mock needs (run it again after upgrading msw). "check-bundle <buildDir>" looks through a
+production build for the mock (mockServiceWorker.js, a chunk holding the mock's handlers, the mock's
+default API key): exit 1 naming every such file, 0 on a clean build, 2 when the folder is missing.
 
 Options:
   --port N              port to listen on (default 4010; 0 picks a free one)
@@ -100,6 +104,24 @@ await runCommand(help, async (argv) => {
     if (positionals.length !== 2)
       throw usageError('worker takes one argument: the public folder, e.g. "worker public".')
     console.log(`Wrote ${writeServiceWorker(positionals[1] ?? '')}: serve it from your site's root.`)
+    return undefined
+  }
+  if (positionals[0] === 'check-bundle') {
+    if (positionals.length !== 2)
+      throw usageError('check-bundle takes one argument: the build output folder, e.g. "check-bundle dist".')
+    const dir = positionals[1] ?? ''
+    let found: ReturnType<typeof checkBundle>
+    try {
+      found = checkBundle(dir)
+    } catch (error) {
+      throw usageError((error as Error).message)
+    }
+    if (found.findings.length === 0) {
+      console.log(`${dir}: no part of the Animal Store mock in ${found.checked} files.`)
+      return undefined
+    }
+    console.error(describeFindings(dir, found.findings))
+    process.exitCode = 1
     return undefined
   }
   if (positionals.length > 0) throw usageError(`Unknown command "${positionals.join(' ')}".`)

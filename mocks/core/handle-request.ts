@@ -22,6 +22,12 @@ import { validateRequest } from './validate-request.ts'
 
 export { controlPath, maxBodyBytes }
 
+/**
+ * Begins the line logged when the mock fails unexpectedly. A string literal every bundle holding the
+ * handlers keeps through minification: `animal-store-mock check-bundle` looks for it.
+ */
+export const failureLogPrefix = 'animal-store mock: unexpected failure on'
+
 // RFC 9745 asks for the date the operation was deprecated; the contract states none, so the mock uses the
 // start of 2026 (documented in the README). The Sunset date is the contract's own `x-sunset`.
 const deprecatedSince = Date.UTC(2026, 0, 1) / 1000
@@ -218,9 +224,7 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       if (underApi) journal(request, answer, decision)
       return answer
     } catch (error) {
-      log(
-        `animal-store mock: unexpected failure on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,
-      )
+      log(`${failureLogPrefix} ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`)
       return withHeaders(
         errorResponse(
           'internal_error',

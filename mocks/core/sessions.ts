@@ -23,7 +23,8 @@ export interface SessionSummary {
   pets: number
   storeBytes: number
   scenario: string
-  lastUsed: string
+  /** When a request last used it (not kept for the default session: that would cost every request a clock read). */
+  lastUsed?: string
 }
 
 export interface SessionPoolOptions {
@@ -46,14 +47,13 @@ export function createSessionPool(options: SessionPoolOptions) {
   const defaultSession = options.create('default')
   // A Map keeps insertion order: deleting and setting on every use keeps the least recently used first.
   const named = new Map<string, Session & { lastUsed: number }>()
-  let defaultUsed = Date.now()
 
-  const summary = (name: string, session: Session, lastUsed: number): SessionSummary => ({
+  const summary = (name: string, session: Session, lastUsed?: number): SessionSummary => ({
     name,
     pets: session.state.store.size,
     storeBytes: session.state.store.usedBytes,
     scenario: session.state.scenario,
-    lastUsed: new Date(lastUsed).toISOString(),
+    ...(lastUsed === undefined ? {} : { lastUsed: new Date(lastUsed).toISOString() }),
   })
 
   const sessionOf = (name: string): Session => {
@@ -79,10 +79,7 @@ export function createSessionPool(options: SessionPoolOptions) {
     /** Routes a request to its session's handler. */
     handle(request: MockRequest): MockResponse | Promise<MockResponse> {
       const name = request.headers[sessionHeader]
-      if (name === undefined || name === 'default') {
-        defaultUsed = Date.now()
-        return defaultSession.handle(request)
-      }
+      if (name === undefined || name === 'default') return defaultSession.handle(request)
       if (!sessionNamePattern.test(name))
         return errorResponse(
           'invalid_parameter',
@@ -105,7 +102,7 @@ export function createSessionPool(options: SessionPoolOptions) {
       return {
         maxSessions: options.maxSessions,
         active: [
-          summary('default', defaultSession, defaultUsed),
+          summary('default', defaultSession),
           ...[...named].map(([name, session]) => summary(name, session, session.lastUsed)),
         ],
       }
