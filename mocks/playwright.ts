@@ -104,3 +104,43 @@ function overrideHandler(origin: string, operationId: string, status: number, bo
     return HttpResponse.json(answer as never, { status })
   })
 }
+
+export interface HttpMockSessionFixtures {
+  /** The `X-Mock-Session` name every request of this test carries: one per Playwright worker. */
+  mockSession: string
+  /**
+   * Resets this worker's session of the HTTP mock at `origin` (e.g. `http://127.0.0.1:4010`), with the
+   * keys of `POST /__mock/reset`.
+   */
+  resetMockSession(origin: string, options?: ResetOptions): Promise<void>
+}
+
+/**
+ * Playwright's `test` for pages that talk to the HTTP mock (`animal-store-mock`) rather than to a mock in
+ * the test: every request the page sends carries `X-Mock-Session: worker-<index>`, so parallel workers
+ * share one mock process without seeing each other's pets.
+ * @example
+ * import { httpMockTest as test } from 'animal-store-contract-kit/playwright'
+ * test.beforeEach(async ({ resetMockSession }) => resetMockSession('http://127.0.0.1:4010'))
+ */
+export const httpMockTest = base.extend<HttpMockSessionFixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern, and this one has none.
+  mockSession: async ({}, use, testInfo) => {
+    await use(`worker-${testInfo.parallelIndex}`)
+  },
+  extraHTTPHeaders: async ({ extraHTTPHeaders, mockSession }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Mock-Session': mockSession })
+  },
+  resetMockSession: async ({ request, mockSession }, use) => {
+    await use(async (origin, options = {}) => {
+      const response = await request.post(`${origin}/__mock/reset`, {
+        headers: { 'content-type': 'application/json', 'x-mock-session': mockSession },
+        data: options,
+      })
+      if (!response.ok())
+        throw new Error(
+          `Failed to reset mock session ${mockSession}: ${response.status()} ${await response.text()}`,
+        )
+    })
+  },
+})

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type MockProcess, startMockProcess } from '../http/start-mock-process.ts'
 import { findFreePort } from '../local-port.ts'
 import { findChromium } from './find-chromium.ts'
 import { type ExampleServer, startExampleServer } from './serve-example.ts'
@@ -16,12 +17,17 @@ const config = fileURLToPath(new URL('playwright/playwright.config.ts', import.m
 const cli = join(dirname(createRequire(import.meta.url).resolve('@playwright/test/package.json')), 'cli.js')
 const work = mkdtempSync(join(tmpdir(), 'animal-store-playwright-'))
 let example: ExampleServer
+let http: MockProcess
 
 beforeAll(async () => {
-  example = await startExampleServer({ port: await findFreePort() })
+  ;[example, http] = await Promise.all([
+    startExampleServer({ port: await findFreePort() }),
+    startMockProcess(['--seed', '11', '--pets', '3']),
+  ])
 }, 120_000)
 afterAll(async () => {
   await example?.close()
+  expect(await http?.stop()).toBe(0)
   rmSync(work, { recursive: true, force: true })
 })
 
@@ -34,7 +40,7 @@ interface JsonSuite {
   specs: { title: string; tests: { results: { parallelIndex: number; status: string }[] }[] }[]
 }
 
-it('runs the example app’s Playwright tests with 4 workers, each test creating and listing only its own pets', async () => {
+it('runs the example app’s Playwright tests with 4 workers, each test (or worker session) creating and listing only its own pets', async () => {
   const chromium = await findChromium()
   const report = join(work, 'report.json')
   const run = await new Promise<{ code: number; output: string }>((resolve) => {
@@ -45,6 +51,7 @@ it('runs the example app’s Playwright tests with 4 workers, each test creating
         env: {
           ...process.env,
           EXAMPLE_URL: example.url,
+          MOCK_ORIGIN: http.origin,
           CHROMIUM_PATH: chromium.executablePath,
           CHROMIUM_ARGS: JSON.stringify(chromium.args),
           PLAYWRIGHT_JSON_OUTPUT_NAME: report,
@@ -59,7 +66,7 @@ it('runs the example app’s Playwright tests with 4 workers, each test creating
   })
   expect(run.code, run.output).toBe(0)
   const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport
-  expect(json.stats).toMatchObject({ expected: 11, unexpected: 0, flaky: 0, skipped: 0 })
+  expect(json.stats).toMatchObject({ expected: 19, unexpected: 0, flaky: 0, skipped: 0 })
   const results = json.suites.flatMap(function specsOf(suite): JsonSuite['specs'] {
     return [...suite.specs, ...(suite.suites ?? []).flatMap(specsOf)]
   })
@@ -68,4 +75,13 @@ it('runs the example app’s Playwright tests with 4 workers, each test creating
   )
   // Four workers ran at once (parallel indexes 0-3), with no test seeing another's pets.
   expect([...workers].sort()).toEqual([0, 1, 2, 3])
+  // The HTTP mock held one session per worker besides its default one.
+  const health = await (await fetch(`${http.origin}/__mock/health`)).json()
+  expect(health.sessions.active.map((session: { name: string }) => session.name).sort()).toEqual([
+    'default',
+    'worker-0',
+    'worker-1',
+    'worker-2',
+    'worker-3',
+  ])
 }, 360_000)
