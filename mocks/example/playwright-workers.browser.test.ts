@@ -55,6 +55,7 @@ it('runs the example app’s Playwright tests with 4 workers, each test (or work
           CHROMIUM_PATH: chromium.executablePath,
           CHROMIUM_ARGS: JSON.stringify(chromium.args),
           PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+          PLAYWRIGHT_OUTPUT_DIR: join(work, 'results'),
           PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
         },
         timeout: 300_000,

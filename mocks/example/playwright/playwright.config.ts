@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 // The example app's Playwright tests, four workers at once, each test with its own mock store
@@ -10,6 +12,8 @@ export default defineConfig({
   workers: 4,
   fullyParallel: true,
   retries: 0,
+  // Traces and screenshots of failures: outside the repository unless told where.
+  outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR ?? join(tmpdir(), 'animal-store-playwright-results'),
   timeout: 60_000,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'], ['line']] : [['line']],
   use: {
