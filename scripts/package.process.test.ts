@@ -231,6 +231,12 @@ export const used = [pet, api, wrong, options, query, status, startBrowserMock, 
     expect((await runNode(process.execPath, app, ['guard.mjs'], 30_000)).stdout.trim()).toBe(
       'animal-store-mock-guard',
     )
+    // ./playwright is there for those who install its optional peers (@playwright/test, @msw/playwright).
+    const installed = join(app, 'node_modules/animal-store-contract-kit')
+    const exported = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).exports['./playwright']
+    expect(exported).toEqual({ types: './dist/mocks/playwright.d.ts', default: './dist/mocks/playwright.js' })
+    expect(existsSync(join(installed, exported.default))).toBe(true)
+    expect(existsSync(join(installed, exported.types))).toBe(true)
   })
 
   describe('with vitest added (the conformance path)', () => {

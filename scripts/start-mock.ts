@@ -73,7 +73,11 @@ Test control (no API key, no CORS, JSON only):
   curl localhost:4010/__mock/health
   curl localhost:4010/__mock/requests
   curl -X POST -H 'Content-Type: application/json' -d '{"seed": 1, "pets": 50}' localhost:4010/__mock/reset
-  curl -X POST -H 'Content-Type: application/json' -d '{"scenario": "flaky"}' localhost:4010/__mock/reset`
+  curl -X POST -H 'Content-Type: application/json' -d '{"scenario": "flaky"}' localhost:4010/__mock/reset
+  curl -X POST -H 'Content-Type: application/json' -d '{"latency": 300, "faultRate": 0.1}' localhost:4010/__mock/reset
+A reset takes scenario, seed, pets, latency, faultRate, faultKinds and operations; any other key is a 400.
+It returns to the options this mock was started with, each key given replacing that one option.
+Add "X-Mock-Session: NAME" to any request (control ones included) to use that session's own store.`
 
 await runCommand(help, async (argv) => {
   const { values, positionals } = parseArgs({

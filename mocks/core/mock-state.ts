@@ -2,7 +2,7 @@ import { type ConditionOptions, type Conditions, resolveConditions } from './con
 import { type MemoryBudget, memoryBudget } from './memory-budget.ts'
 import { PetStore } from './pet-store.ts'
 import { RequestJournal } from './request-journal.ts'
-import { maxSeededPets, type ResetOptions } from './reset-options.ts'
+import { maxSeededPets, type ResetOptions, resetOptionKeys } from './reset-options.ts'
 import { isScenarioName, type ScenarioName, scenarioNames, scenarioPets, scenarios } from './scenarios.ts'
 import { defaultSeed } from './seed-pets.ts'
 import { seededRandom } from './seeded-random.ts'
@@ -70,15 +70,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
   const budget = memoryBudget(options.budget)
   const store = new PetStore(budget)
   const configured: ResetOptions = {}
-  for (const key of [
-    'scenario',
-    'seed',
-    'pets',
-    'latency',
-    'faultRate',
-    'faultKinds',
-    'operations',
-  ] as const) {
+  for (const key of resetOptionKeys) {
     if (options[key] !== undefined) Object.assign(configured, { [key]: options[key] })
   }
   // Checked now, so a bad option fails at start rather than at the first reset into a preset.
