@@ -1,4 +1,4 @@
-import { defaultApiKey, defaultPetCount, defaultSeed } from 'animal-store-contract-kit/mocks'
+import { defaultPetCount, defaultSeed } from 'animal-store-contract-kit/mocks'
 import { startBrowserMock } from 'animal-store-contract-kit/mocks/browser'
 
 // Development only: MSW's service worker answers /v1/* on this origin from a stateful mock.
@@ -8,5 +8,3 @@ import { startBrowserMock } from 'animal-store-contract-kit/mocks/browser'
 export function startMockApi(seed = defaultSeed, pets = defaultPetCount) {
   return startBrowserMock({ seed, pets, baseUrl: '/v1', quiet: true })
 }
-
-export { defaultApiKey, defaultPetCount, defaultSeed }

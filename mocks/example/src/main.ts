@@ -15,7 +15,9 @@ keyInput.value = query.get('apiKey') ?? ''
 // Development only: the mock, its defaults and its key. Vite replaces import.meta.env.DEV with false in a
 // production build, which drops this branch and the dynamic import with it: no chunk holds the mock
 // (`animal-store-mock check-bundle dist` and the mockGuard plugin check it).
-const dev = import.meta.env.DEV ? await import('./browser-mock.ts') : undefined
+const dev = import.meta.env.DEV
+  ? { ...(await import('animal-store-contract-kit/mocks')), ...(await import('./browser-mock.ts')) }
+  : undefined
 if (dev && keyInput.value === '') keyInput.value = dev.defaultApiKey
 // "Simulate" sends a Prefer header (delay=MS or fault=KIND) on the next request only, then clears itself.
 const simulate = $<HTMLSelectElement>('simulate')
