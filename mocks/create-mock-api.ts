@@ -2,12 +2,13 @@ import type { RequestHandler } from 'msw'
 import { contract } from '../contract/index.ts'
 import { defaultApiKey } from './core/api-keys.ts'
 import type { ConditionOptions } from './core/conditions.ts'
-import { createRequestHandler } from './core/handle-request.ts'
+import { createRequestHandler, operationIdsOf } from './core/handle-request.ts'
 import type { MemoryBudget } from './core/memory-budget.ts'
 import type { MockRequest, MockResponse } from './core/mock-http.ts'
 import { createMockState, type MockState, type SeedOptions } from './core/mock-state.ts'
 import type { PetStore } from './core/pet-store.ts'
 import type { JournalEntry } from './core/request-journal.ts'
+import { readResetOptions } from './core/reset-options.ts'
 import { createMswHandlers } from './msw-handlers.ts'
 
 export { defaultApiKey }
@@ -38,9 +39,11 @@ export interface MockApi {
    */
   readonly requests: JournalEntry[]
   /**
-   * Empties the store and seeds it again (same seed, count and scenario unless given), and clears the
-   * journal. A new scenario brings its own pets, latency and faults.
-   * @throws when the seeded pets do not fit in the store's budget (the old pets are kept).
+   * Empties the store, seeds it again and clears the journal: back to the options the mock was created
+   * with, each option given here replacing that one for this reset (`POST /__mock/reset` takes the same
+   * keys). A scenario other than the configured one brings its own count of pets unless `pets` is given.
+   * @throws on an unknown key or a wrong value, naming the allowed keys, and when the seeded pets do not
+   * fit in the store's budget (the old pets are kept either way).
    */
   reset(options?: SeedOptions): void
   /** The core itself: a plain request in, a plain response out. */
@@ -57,6 +60,7 @@ export interface MockApi {
  * const server = setupServer(...api.handlers); server.listen()
  */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
+  const operationIds = operationIdsOf(contract)
   const state = createMockState(options)
   const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [defaultApiKey]
   const handle = createRequestHandler({
@@ -72,8 +76,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     get requests() {
       return state.journal.list()
     },
-    reset: (next) => {
-      const outcome = state.reset(next)
+    reset: (next = {}) => {
+      const read = readResetOptions(next, operationIds)
+      if (!read.ok) throw new Error(`Failed to reset the mock: ${read.message}`)
+      const outcome = state.reset(read.options)
       if (!outcome.ok) throw new Error(`Failed to reset the mock: ${outcome.reason}`)
     },
     handle,

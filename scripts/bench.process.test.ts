@@ -36,6 +36,8 @@ it('runs the benchmark end to end and prints CPU and rate ratios against the bar
   expect(stdout).toMatch(/\| GET \/v1\/pets\?status=sold \| /)
   expect(stdout).toMatch(/\| 1 create in 10 requests \(limit=20\) \| /)
   expect(stdout).toMatch(/\| on \(default, 1,000 entries\) \| [\d.,]+ \| \d+\.\d\d \|/)
+  expect(stdout).toMatch(/\| sessions unused \(no X-Mock-Session\) \| [\d,]+ \| \d+\.\d\d \|/)
+  expect(stdout).toContain('| sessions unused ≤ 1.05 × without sessions |')
   expect(stdout).toMatch(/\| our mock \(npm start\) \| .* \| \d+\.\d\d \|/)
   expect(stdout).toMatch(/\| 2,000 \| \d+ \| \d+ \| \d+\.\d\d \|/)
   expect(stdout).toMatch(/Heap bytes per stored pet: \d+/)
@@ -45,4 +47,5 @@ it('runs the benchmark end to end and prints CPU and rate ratios against the bar
     /Conformance: a full run against our mock takes [\d,]+ ms, vitest running one trivial test file [\d,]+ ms \(medians\): \d+\.\d\d ×/,
   )
   expect(stdout).toContain('| full conformance run ≤ 1.5 × vitest on one trivial test file |')
-})
+  // As long as the run itself may take (execFile's timeout): two loaded cores stretch it past a minute.
+}, 120_000)

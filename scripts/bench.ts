@@ -17,6 +17,7 @@ import {
 } from './bench/load-generator.ts'
 import { median } from './bench/median.ts'
 import { cpuSeconds } from './bench/process-cpu.ts'
+import { measureSessionCost, type SessionCost } from './bench/session-cost.ts'
 import { defineCommand, helpText, parseCommand } from './cli/command-options.ts'
 import { commaList, flag, integer, oneOf, seconds } from './cli/option-kinds.ts'
 import { runCommand } from './run-command.ts'
@@ -28,7 +29,8 @@ const command = defineCommand({
 same run, on loopback: GET /v1/pets?limit=20, with ?status=sold, and with one create in every ten
 requests. For each: the server's own CPU time per request (from /proc) and its request rate, each as a
 ratio to the bare server, over several alternating rounds; and the request journal's cost (our mock
-with and without it). Then time to first response, Prism's mock
+with and without it), and what sessions cost a client that sends no X-Mock-Session (in-process, the
+core's handler with and without the session pool in front). Then time to first response, Prism's mock
 and proxy, listPets latency at 1k-1M stored pets, the heap bytes a stored pet costs, and how long a full
 conformance run takes against vitest running one trivial test file. Results also go to
 reports/bench.json.
@@ -249,6 +251,10 @@ async function benchmark(
   }
   await withJournal.server.stop()
   await withoutJournal.server.stop()
+  progress(
+    `3/6 sessions unused: the core's handler alone and behind the session pool, ${rounds + 2} rounds in-process`,
+  )
+  const sessions = measureSessionCost(rounds + 2, Math.max(20_000, Math.round(duration * 100_000)))
   const others: OtherRow[] = []
 
   if (!options.skipPrism) {
@@ -322,6 +328,7 @@ async function benchmark(
     generator,
     rows,
     journal,
+    sessions,
     others,
     starts,
     listing,
@@ -332,7 +339,7 @@ async function benchmark(
   mkdirSync(`${root}reports`, { recursive: true })
   writeFileSync(
     `${root}reports/bench.json`,
-    `${JSON.stringify({ loadGenerator: generator, rows, journal, others, starts, listing, bytesPerPet, mockRssMb, conformance, targets }, null, 2)}\n`,
+    `${JSON.stringify({ loadGenerator: generator, rows, journal, sessions, others, starts, listing, bytesPerPet, mockRssMb, conformance, targets }, null, 2)}\n`,
   )
   console.log('\nWritten: reports/bench.json')
   return undefined
@@ -397,6 +404,7 @@ function printReport(report: {
   generator: LoadGenerator
   rows: ScenarioRow[]
   journal: JournalCost
+  sessions: SessionCost
   others: OtherRow[]
   starts: { bare: number[]; mock: number[] }
   listing: ListLatency[]
@@ -421,6 +429,15 @@ function printReport(report: {
   console.log('|---|---:|---:|')
   console.log(`| off (--journal-size 0) | ${fixed(off, 1)} | 1.00 |`)
   console.log(`| on (default, 1,000 entries) | ${fixed(on, 1)} | ${fixed(on / off, 2)} |`)
+  const { sessions } = report
+  console.log('\n| sessions (GET /v1/pets?limit=20, in-process) | ns/req | × without sessions |')
+  console.log('|---|---:|---:|')
+  console.log(
+    `| without sessions (the core's handler alone) | ${fixed(median(sessions.withoutSessions))} | 1.00 |`,
+  )
+  console.log(
+    `| sessions unused (no X-Mock-Session) | ${fixed(median(sessions.unusedSessions))} | ${fixed(sessions.ratio, 2)} |`,
+  )
   if (generator.name === 'autocannon')
     console.log(
       '\nNote: autocannon shares the CPU with the servers, so these ratios are compressed toward 1.',
@@ -462,6 +479,11 @@ function printReport(report: {
     { target: 'CPU efficiency, GET limit=20 ≥ 0.70', value: efficiency(0), met: efficiency(0) >= 0.7 },
     { target: 'CPU efficiency, status filter ≥ 0.60', value: efficiency(1), met: efficiency(1) >= 0.6 },
     { target: 'CPU efficiency, 1 create in 10 ≥ 0.60', value: efficiency(2), met: efficiency(2) >= 0.6 },
+    {
+      target: 'sessions unused ≤ 1.05 × without sessions',
+      value: report.sessions.ratio,
+      met: report.sessions.ratio <= 1.05,
+    },
     { target: 'first response ≤ 2 × bare', value: mockStart / bareStart, met: mockStart <= 2 * bareStart },
     // By CPU per request, as against the bare server: Prism's request rate swings with the machine's load.
     ...(prism

@@ -35,7 +35,7 @@ const run = promisify(execFile)
 const mockPathBudgetMb = 40
 const mockBin = 'node_modules/animal-store-contract-kit/dist/scripts/start-mock.js'
 const conformanceBin = 'node_modules/animal-store-contract-kit/dist/scripts/conformance.js'
-const readmeSnippet = join(root, 'mocks/examples/pets-in-vitest.test.ts')
+const readmeSnippet = join(root, 'mocks/snippets/pets-in-vitest.test.ts')
 /** The README's vitest files, run (and type-checked) in each runtime's project: 2 + 4 + 3 tests. */
 const snippets = ['pets-in-vitest.test.ts', 'unmocked-requests.test.ts', 'typed-client.test.ts']
 const tsc = join(root, 'node_modules/typescript/bin/tsc')
@@ -138,6 +138,7 @@ import type { ConformanceOptions } from 'animal-store-contract-kit/conformance'
 import { createMockApi, type MockApi } from 'animal-store-contract-kit/mocks'
 import { startBrowserMock } from 'animal-store-contract-kit/mocks/browser'
 import { setupMockServer } from 'animal-store-contract-kit/mocks/node'
+import { mockGuard } from 'animal-store-contract-kit/mocks/vite'
 const pet: Pet = { id: 1, name: 'Rex', categoryId: 2, status: 'sold' }
 const api: MockApi = createMockApi({ seed: 1, pets: 2 })
 // @ts-expect-error categoryId is an integer, not a string
@@ -147,7 +148,7 @@ type ListQuery = NonNullable<paths['/pets']['get']['parameters']['query']>
 const query: ListQuery = { status: 'pending', limit: 5 }
 // @ts-expect-error the contract's statuses are available, pending and sold
 const status: components['schemas']['PetStatus'] = 'lost'
-export const used = [pet, api, wrong, options, query, status, startBrowserMock, setupMockServer]
+export const used = [pet, api, wrong, options, query, status, startBrowserMock, setupMockServer, mockGuard()]
 `,
     )
     await expect(
@@ -209,6 +210,33 @@ export const used = [pet, api, wrong, options, query, status, startBrowserMock, 
     expect(refused?.code).toBe(1)
     expect(refused?.stderr).toMatch(/is a symbolic link; writing the worker through it would overwrite/)
     expect(readFileSync(join(app, 'precious.js'), 'utf8')).toBe('keep me')
+  })
+
+  it('checks a build with `animal-store-mock check-bundle <dir>`: exit 1 naming the worker, 0 when clean; ./mocks/vite loads', async () => {
+    mkdirSync(join(app, 'clean-dist'))
+    writeFileSync(join(app, 'clean-dist/index.html'), '<!doctype html><title>App</title>')
+    const clean = await runNode(process.execPath, app, [mockBin, 'check-bundle', 'clean-dist'], 30_000)
+    expect(clean.stdout).toContain('no part of the Animal Store mock in 1 files')
+    await runNode(process.execPath, app, [mockBin, 'worker', 'dirty-dist'], 30_000)
+    const dirty = await runNode(process.execPath, app, [mockBin, 'check-bundle', 'dirty-dist'], 30_000).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    )
+    expect(dirty?.code).toBe(1)
+    expect(dirty?.stderr).toContain("mockServiceWorker.js: MSW's service worker script")
+    writeFileSync(
+      join(app, 'guard.mjs'),
+      "const { mockGuard } = await import('animal-store-contract-kit/mocks/vite'); console.log(mockGuard().name)",
+    )
+    expect((await runNode(process.execPath, app, ['guard.mjs'], 30_000)).stdout.trim()).toBe(
+      'animal-store-mock-guard',
+    )
+    // ./playwright is there for those who install its optional peers (@playwright/test, @msw/playwright).
+    const installed = join(app, 'node_modules/animal-store-contract-kit')
+    const exported = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).exports['./playwright']
+    expect(exported).toEqual({ types: './dist/mocks/playwright.d.ts', default: './dist/mocks/playwright.js' })
+    expect(existsSync(join(installed, exported.default))).toBe(true)
+    expect(existsSync(join(installed, exported.types))).toBe(true)
   })
 
   describe('with vitest added (the conformance path)', () => {
@@ -351,7 +379,7 @@ describe.each(runtimes)(
     })
 
     it(`runs the README’s vitest files with msw ${major}: the mock, unmocked requests failing, the typed client`, async () => {
-      for (const snippet of snippets) copyFileSync(join(root, 'mocks/examples', snippet), join(app, snippet))
+      for (const snippet of snippets) copyFileSync(join(root, 'mocks/snippets', snippet), join(app, snippet))
       const vitest = join(app, 'node_modules/vitest/vitest.mjs')
       const { stdout } = await runNode(node, app, [vitest, 'run', '--root', app, ...snippets])
       expect(stdout).toMatch(/Tests\s+9 passed/)
@@ -360,7 +388,7 @@ describe.each(runtimes)(
     if (typecheck)
       it(`type-checks those files against msw ${major}’s types (a wrong field name must still fail tsc)`, async () => {
         for (const snippet of snippets)
-          copyFileSync(join(root, 'mocks/examples', snippet), join(app, snippet))
+          copyFileSync(join(root, 'mocks/snippets', snippet), join(app, snippet))
         await expect(
           run(process.execPath, [tsc, ...strictFlags, ...snippets], { cwd: app, timeout: 60_000 }),
         ).resolves.toBeDefined()

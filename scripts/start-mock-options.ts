@@ -5,6 +5,7 @@ import { maxSeededPets } from '../mocks/core/mock-state.ts'
 import { defaultJournalSize } from '../mocks/core/request-journal.ts'
 import { scenarioNames } from '../mocks/core/scenarios.ts'
 import { defaultPetCount, defaultSeed } from '../mocks/core/seed-pets.ts'
+import { defaultMaxSessions } from '../mocks/core/sessions.ts'
 import { defineCommand } from './cli/command-options.ts'
 import {
   bytes,
@@ -51,11 +52,14 @@ export const startMockCommand = defineCommand({
   usage: [
     'animal-store-mock [options]',
     'animal-store-mock worker <publicDir>',
+    'animal-store-mock check-bundle <buildDir>',
     '(in this repository: npm start -- [options])',
   ],
   summary: `Serves the stateful Animal Store mock over HTTP: pets you add are there when you list or get them.
 "worker <publicDir>" instead writes MSW's mockServiceWorker.js into your app's public folder, which
-the browser mock needs (run it again after upgrading msw).`,
+the browser mock needs (run it again after upgrading msw). "check-bundle <buildDir>" looks through a
+production build for the mock (mockServiceWorker.js, a chunk holding the mock's handlers, the mock's
+default API key): exit 1 naming every such file, 0 on a clean build, 2 when the folder is missing.`,
   positionals: true,
   options: {
     port: { kind: port, help: 'port to listen on; 0 picks a free one', default: 4010 },
@@ -95,6 +99,11 @@ the browser mock needs (run it again after upgrading msw).`,
       help: `kinds a fault rate draws from: ${faultKinds.join(',')}`,
       defaultText: defaultRateFaultKinds.join(','),
     },
+    'max-sessions': {
+      kind: integer(0, 10_000),
+      help: 'sessions kept at once, each chosen by an X-Mock-Session header with its own pets,\nsettings and journal (the least recently used goes first; 0 refuses the header)',
+      default: defaultMaxSessions,
+    },
     'journal-size': {
       kind: integer(0, 1_000_000),
       help: 'requests kept for GET /__mock/requests; 0 turns it off',
@@ -129,5 +138,9 @@ Test control (no API key, no CORS, JSON only):
   curl localhost:4010/__mock/health
   curl localhost:4010/__mock/requests
   curl -X POST -H 'Content-Type: application/json' -d '{"seed": 1, "pets": 50}' localhost:4010/__mock/reset
-  curl -X POST -H 'Content-Type: application/json' -d '{"scenario": "flaky"}' localhost:4010/__mock/reset`,
+  curl -X POST -H 'Content-Type: application/json' -d '{"scenario": "flaky"}' localhost:4010/__mock/reset
+  curl -X POST -H 'Content-Type: application/json' -d '{"latency": 300, "faultRate": 0.1}' localhost:4010/__mock/reset
+A reset takes scenario, seed, pets, latency, faultRate, faultKinds and operations; any other key is a 400.
+It returns to the options this mock was started with, each key given replacing that one option.
+Add "X-Mock-Session: NAME" to any request (control ones included) to use that session's own store.`,
 })

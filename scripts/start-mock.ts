@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import { staleContractWarning } from '../contract/contract-freshness.ts'
 import { contract } from '../contract/index.ts'
+import { checkBundle, describeFindings } from '../mocks/check-bundle.ts'
 import { defaultApiKey } from '../mocks/core/api-keys.ts'
 import type { ConditionOptions, FaultKind, Latency } from '../mocks/core/conditions.ts'
-import { createRequestHandler } from '../mocks/core/handle-request.ts'
+import { createRequestHandler, operationIdsOf } from '../mocks/core/handle-request.ts'
 import { createMockState } from '../mocks/core/mock-state.ts'
 import { basePathOf } from '../mocks/core/route.ts'
+import { createSessionPool } from '../mocks/core/sessions.ts'
 import { resetInSteps } from '../mocks/http/reset-in-steps.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { writeServiceWorker } from '../mocks/service-worker-file.ts'
@@ -24,9 +26,28 @@ await runCommand(help, async (argv) => {
     console.log(`Wrote ${writeServiceWorker(positionals[1] ?? '')}: serve it from your site's root.`)
     return undefined
   }
+  if (positionals[0] === 'check-bundle') {
+    if (positionals.length !== 2)
+      throw usageError('check-bundle takes one argument: the build output folder, e.g. "check-bundle dist".')
+    const dir = positionals[1] ?? ''
+    let found: ReturnType<typeof checkBundle>
+    try {
+      found = checkBundle(dir)
+    } catch (error) {
+      throw usageError((error as Error).message)
+    }
+    if (found.findings.length === 0) {
+      console.log(`${dir}: no part of the Animal Store mock in ${found.checked} files.`)
+      return undefined
+    }
+    console.error(describeFindings(dir, found.findings))
+    process.exitCode = 1
+    return undefined
+  }
   if (positionals.length > 0) throw usageError(`Unknown command "${positionals.join(' ')}".`)
   const { port, seed, scenario, pets } = values
   const journalSize = values['journal-size']
+  const maxSessions = values['max-sessions']
   const conditions = conditionOptions(values.latency, values['fault-rate'], values['fault-kinds'])
   const maxStoreBytes = values['max-store-bytes']
   const maxPageCacheBytes = values['max-cache-bytes']
@@ -41,9 +62,10 @@ await runCommand(help, async (argv) => {
   if (stale) console.error(`Warning: ${stale}`)
   if ((pets ?? 0) >= 100_000) console.error(`Seeding ${pets} pets from seed ${seed}...`)
   // The core straight on node:http: MSW (and its start-up cost) has no part in serving a socket.
-  let state: ReturnType<typeof createMockState>
-  try {
-    state = createMockState({
+  const operationIds = operationIdsOf(contract)
+  // Every session, the default one included, starts from the same options and has its own store.
+  const createSession = () => {
+    const state = createMockState({
       seed,
       ...(pets === undefined ? {} : { pets }),
       scenario,
@@ -51,16 +73,23 @@ await runCommand(help, async (argv) => {
       journalSize,
       budget: { maxStoreBytes, maxPageCacheBytes },
     })
-  } catch (error) {
-    throw usageError((error as Error).message)
+    const handle = createRequestHandler({
+      contract,
+      state,
+      apiKeys,
+      corsOrigins,
+      sessions: () => sessions.sessions(),
+    })
+    return { state, handle: resetInSteps(handle, state, operationIds) }
   }
-  let handle: ReturnType<typeof createRequestHandler>
+  let sessions: ReturnType<typeof createSessionPool>
   try {
-    handle = createRequestHandler({ contract, state, apiKeys, corsOrigins })
+    sessions = createSessionPool({ maxSessions, create: createSession })
   } catch (error) {
     throw usageError((error as Error).message)
   }
-  const server = await serveHttp(resetInSteps(handle, state), {
+  const state = sessions.defaultState
+  const server = await serveHttp(sessions.handle, {
     port,
     host: values.host,
     allowedHosts: values['allowed-host'] ?? [],

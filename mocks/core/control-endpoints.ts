@@ -1,8 +1,17 @@
 import { errorResponse } from './error-codes.ts'
 import { isJsonMediaType, parseJsonBody } from './json-body.ts'
 import { jsonResponse, type MockRequest, type MockResponse } from './mock-http.ts'
-import { type MockState, maxSeededPets, type ResetOutcome, type SeedOptions } from './mock-state.ts'
-import { isScenarioName, scenarioNames } from './scenarios.ts'
+import type { MockState, ResetOutcome } from './mock-state.ts'
+import { type ResetOptions, readResetOptions, resetOptionKeys } from './reset-options.ts'
+
+/** What the control endpoints need to know besides the state. */
+export interface ControlContext {
+  contractVersion: string
+  /** The contract's operation ids: the names a reset's `operations` accepts. */
+  operationIds: readonly string[]
+  /** The sessions the HTTP mock holds, for the health answer (absent: one mock, no sessions). */
+  sessions?: () => unknown
+}
 
 /** Where the test-control endpoints live: outside the API's `/v1`, and not behind its API key. */
 export const controlPath = '/__mock'
@@ -28,7 +37,8 @@ export function isResetRequest(request: MockRequest): boolean {
  */
 export function readResetRequest(
   request: MockRequest,
-): { ok: true; options: SeedOptions } | { ok: false; response: MockResponse } {
+  operationIds: readonly string[],
+): { ok: true; options: ResetOptions } | { ok: false; response: MockResponse } {
   const refuse = (response: MockResponse) => ({ ok: false as const, response })
   if (!isJsonMediaType(request.headers['content-type'])) {
     return refuse(
@@ -44,35 +54,16 @@ export function readResetRequest(
   const parsed = parseJsonBody(body)
   if (!parsed.ok)
     return refuse(
-      errorResponse(
-        'invalid_body',
-        `${parsed.message} Send {"seed": 1, "pets": 50, "scenario": "default"} or nothing.`,
-      ),
+      invalidResetBody(`${parsed.message} Send {"scenario": "empty"}, {"seed": 1, "pets": 50} or nothing.`),
     )
-  const value = parsed.value
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return refuse(
-      errorResponse('invalid_body', 'The reset body must be a JSON object such as {"seed": 1, "pets": 50}.'),
-    )
-  const { seed, pets, scenario } = value as Record<string, unknown>
-  if (seed !== undefined && !Number.isSafeInteger(seed))
-    return refuse(errorResponse('invalid_body', '/seed must be an integer.'))
-  if (
-    pets !== undefined &&
-    (!Number.isSafeInteger(pets) || (pets as number) < 0 || (pets as number) > maxSeededPets)
-  ) {
-    return refuse(errorResponse('invalid_body', `/pets must be an integer from 0 to ${maxSeededPets}.`))
-  }
-  if (scenario !== undefined && !isScenarioName(scenario))
-    return refuse(errorResponse('invalid_body', `/scenario must be one of ${scenarioNames.join(', ')}.`))
-  return {
-    ok: true,
-    options: {
-      ...(seed === undefined ? {} : { seed: seed as number }),
-      ...(pets === undefined ? {} : { pets: pets as number }),
-      ...(scenario === undefined ? {} : { scenario }),
-    },
-  }
+  const read = readResetOptions(parsed.value, operationIds)
+  return read.ok ? read : refuse(invalidResetBody(read.message))
+}
+
+/** 400 invalid_body, the contract's Error with the keys a reset accepts beside it (Error allows more). */
+function invalidResetBody(message: string): MockResponse {
+  const refused = errorResponse('invalid_body', message)
+  return jsonResponse(refused.status, { ...JSON.parse(refused.body ?? '{}'), allowedKeys: resetOptionKeys })
 }
 
 /** The answer to a reset that has finished: 200 with the new state, or 507 with the old pets kept. */
@@ -87,7 +78,7 @@ export function resetAnswer(state: MockState, outcome: ResetOutcome): MockRespon
 }
 
 /** The answer to a request under `/__mock`, resetting all at once (adapters may reset in steps instead). */
-export function handleControl(request: MockRequest, state: MockState, contractVersion: string): MockResponse {
+export function handleControl(request: MockRequest, state: MockState, context: ControlContext): MockResponse {
   const method = request.method.toUpperCase()
   if (request.path === `${controlPath}/health` && method === 'GET') {
     const { store } = state
@@ -96,9 +87,10 @@ export function handleControl(request: MockRequest, state: MockState, contractVe
       pets: store.size,
       seed: state.seed,
       scenario: state.scenario,
-      contractVersion,
+      contractVersion: context.contractVersion,
       storeBytes: store.usedBytes,
       maxStoreBytes: store.budget.maxStoreBytes,
+      ...(context.sessions ? { sessions: context.sessions() } : {}),
     })
   }
   if (request.path === `${controlPath}/requests` && method === 'GET') {
@@ -106,7 +98,7 @@ export function handleControl(request: MockRequest, state: MockState, contractVe
     return jsonResponse(200, { requests: state.journal.list() })
   }
   if (isResetRequest(request)) {
-    const read = readResetRequest(request)
+    const read = readResetRequest(request, context.operationIds)
     return read.ok ? resetAnswer(state, state.reset(read.options)) : read.response
   }
   if (

@@ -31,7 +31,7 @@ export function preflight(cors: Record<string, string>) {
     headers: {
       ...cors,
       'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
-      'access-control-allow-headers': 'Authorization, Content-Type, Prefer',
+      'access-control-allow-headers': 'Authorization, Content-Type, Prefer, X-Mock-Session',
       'access-control-max-age': '600',
     },
   }

@@ -22,6 +22,12 @@ import { validateRequest } from './validate-request.ts'
 
 export { controlPath, maxBodyBytes }
 
+/**
+ * Begins the line logged when the mock fails unexpectedly. A string literal every bundle holding the
+ * handlers keeps through minification: `animal-store-mock check-bundle` looks for it.
+ */
+export const failureLogPrefix = 'animal-store mock: unexpected failure on'
+
 // RFC 9745 asks for the date the operation was deprecated; the contract states none, so the mock uses the
 // start of 2026 (documented in the README). The Sunset date is the contract's own `x-sunset`.
 const deprecatedSince = Date.UTC(2026, 0, 1) / 1000
@@ -34,6 +40,8 @@ export interface HandlerOptions {
   log?: (line: string) => void
   /** Origins whose pages may read `/v1` answers (CORS); default: any origin. */
   corsOrigins?: readonly string[]
+  /** The sessions the HTTP mock holds, shown by the health endpoint. */
+  sessions?: () => unknown
 }
 
 /**
@@ -48,7 +56,11 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
   const route = createRouter(contract)
   const log = options.log ?? ((line: string) => console.error(line))
   const cors = corsHeaders(options.corsOrigins ?? [])
-  const contractVersion = contract.document.info.version
+  const control = {
+    contractVersion: contract.document.info.version,
+    operationIds: operationIdsOf(contract),
+    ...(options.sessions ? { sessions: options.sessions } : {}),
+  }
   const deprecationHeaders = new Map(
     contract.operations
       .filter((operation) => operation.deprecated)
@@ -192,7 +204,7 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       const path = request.path
       // The control endpoints grant no CORS at all, preflight included: no page on another origin may
       // reset the store or read it (README, "Threat model").
-      if (isControlPath(path)) return handleControl(request, state, contractVersion)
+      if (isControlPath(path)) return handleControl(request, state, control)
       if (request.method.toUpperCase() === 'OPTIONS') return preflight(cors(origin))
       // Latency and faults are decided first, like a slow or failing network in front of the API: a
       // faulted request never reaches the store. With none set and no Prefer header, this costs one test.
@@ -212,9 +224,7 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       if (underApi) journal(request, answer, decision)
       return answer
     } catch (error) {
-      log(
-        `animal-store mock: unexpected failure on ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`,
-      )
+      log(`${failureLogPrefix} ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`)
       return withHeaders(
         errorResponse(
           'internal_error',
@@ -238,6 +248,11 @@ function applied(answer: MockResponse, decision: Decision): MockResponse {
   }
   if (decision.fault !== undefined) headers[faultHeader] = decision.fault
   return { ...answer, headers, ...(decision.delayMs > 0 ? { delayMs: decision.delayMs } : {}) }
+}
+
+/** The contract's operation ids, the names per-operation latency and fault settings accept. */
+export function operationIdsOf(contract: Contract): string[] {
+  return contract.operations.flatMap((operation) => (operation.operationId ? [operation.operationId] : []))
 }
 
 function deprecationOf(operation: Operation): Record<string, string> {

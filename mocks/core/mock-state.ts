@@ -2,22 +2,17 @@ import { type ConditionOptions, type Conditions, resolveConditions } from './con
 import { type MemoryBudget, memoryBudget } from './memory-budget.ts'
 import { PetStore } from './pet-store.ts'
 import { RequestJournal } from './request-journal.ts'
+import { maxSeededPets, type ResetOptions, resetOptionKeys } from './reset-options.ts'
 import { isScenarioName, type ScenarioName, scenarioNames, scenarioPets, scenarios } from './scenarios.ts'
 import { defaultSeed } from './seed-pets.ts'
 import { seededRandom } from './seeded-random.ts'
 
-/** The largest seeded store `reset` accepts (the store is sized and benchmarked for a million). */
-export const maxSeededPets = 1_000_000
+export { maxSeededPets }
 
-export interface SeedOptions {
-  seed?: number
-  /** How many pets to seed (default: the scenario's count, 50 for `default`). */
-  pets?: number
-  /** The named starting state (default `default`); see scenarios.ts. */
-  scenario?: ScenarioName
-}
+/** What a reset takes: the seed, count and scenario, and latency and faults (see reset-options.ts). */
+export type SeedOptions = ResetOptions
 
-export interface MockStateOptions extends SeedOptions, ConditionOptions {
+export interface MockStateOptions extends ResetOptions {
   /** Byte budgets of the store and its page cache (see memory-budget.ts); defaults fit a laptop. */
   budget?: Partial<MemoryBudget>
   /** How many requests the journal keeps (default 1000; 0 turns it off). */
@@ -44,6 +39,8 @@ export interface MockState {
   readonly seed: number
   readonly seededPets: number
   readonly scenario: ScenarioName
+  /** What the mock was started with: where every reset returns, unless the reset names its own. */
+  readonly configured: ResetOptions
   /** Latency and faults in force: the mock's own options over the scenario's presets. */
   readonly conditions: Conditions
   /** The last requests; cleared by every reset. */
@@ -51,8 +48,10 @@ export interface MockState {
   /** The seeded generator latency ranges and fault rates draw from; started again by every reset. */
   random(): number
   /**
-   * Empties the store and seeds it again, all at once: with the given seed, count and scenario, else the
-   * ones in use (a new scenario brings its own count unless one is given).
+   * Empties the store and seeds it again, all at once. Every reset starts from `configured` (what the
+   * mock was started with); each option given replaces that one option for this reset. A scenario other
+   * than the configured one brings its own count of pets unless `pets` is given.
+   * @throws when an option is out of range (check untrusted input with readResetOptions first).
    */
   reset(options?: SeedOptions): ResetOutcome
   /** The same reset, to be run in steps (mocks/http/reset-in-steps.ts runs it between other requests). */
@@ -70,25 +69,37 @@ const petsPerClockCheck = 1024
 export function createMockState(options: MockStateOptions = {}): MockState {
   const budget = memoryBudget(options.budget)
   const store = new PetStore(budget)
-  const own: ConditionOptions = {
-    ...(options.latency === undefined ? {} : { latency: options.latency }),
-    ...(options.faultRate === undefined ? {} : { faultRate: options.faultRate }),
-    ...(options.faultKinds === undefined ? {} : { faultKinds: options.faultKinds }),
-    ...(options.operations === undefined ? {} : { operations: options.operations }),
+  const configured: ResetOptions = {}
+  for (const key of resetOptionKeys) {
+    if (options[key] !== undefined) Object.assign(configured, { [key]: options[key] })
   }
   // Checked now, so a bad option fails at start rather than at the first reset into a preset.
-  resolveConditions(own)
-  const conditionsOf = (scenario: ScenarioName) =>
-    resolveConditions({ ...scenarios[scenario].conditions, ...own })
+  resolveConditions(configured)
   const scenario = options.scenario ?? 'default'
   if (!isScenarioName(scenario))
     throw new Error(`Unknown scenario "${scenario}": use one of ${scenarioNames.join(', ')}.`)
+  /** The configured start with the reset's own options over it. */
+  const startOf = (next: ResetOptions) => {
+    const scenario = next.scenario ?? configured.scenario ?? 'default'
+    const changedScenario =
+      next.scenario !== undefined && next.scenario !== (configured.scenario ?? 'default')
+    const count = next.pets ?? (changedScenario ? undefined : configured.pets) ?? scenarios[scenario].pets
+    const own: ConditionOptions = {}
+    for (const key of ['latency', 'faultRate', 'faultKinds', 'operations'] as const) {
+      const value = next[key] ?? configured[key]
+      if (value !== undefined) Object.assign(own, { [key]: value })
+    }
+    // The mock's own latency and faults (configured or given) win over a scenario's presets.
+    const conditions = resolveConditions({ ...scenarios[scenario].conditions, ...own })
+    return { scenario, seed: next.seed ?? configured.seed ?? defaultSeed, count, conditions }
+  }
   const state = {
     store,
     seed: options.seed ?? defaultSeed,
     seededPets: options.pets ?? scenarios[scenario].pets,
     scenario,
-    conditions: conditionsOf(scenario),
+    configured,
+    conditions: startOf({}).conditions,
     journal: new RequestJournal(options.journalSize),
     random: seededRandom(options.seed ?? defaultSeed),
     reset(next: SeedOptions = {}) {
@@ -97,9 +108,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       return job.commit()
     },
     beginReset(next: SeedOptions = {}): ResetJob {
-      const seed = next.seed ?? state.seed
-      const scenario = next.scenario ?? state.scenario
-      const count = next.pets ?? (next.scenario === undefined ? state.seededPets : scenarios[scenario].pets)
+      const { seed, scenario, count, conditions } = startOf(next)
       // Seeded against the configured budget, never a `full` scenario's shrunken one.
       const fresh = new PetStore(budget)
       const pets = scenarioPets(scenarios[scenario], seed, count)
@@ -137,7 +146,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
           state.seed = seed
           state.seededPets = count
           state.scenario = scenario
-          state.conditions = conditionsOf(scenario)
+          state.conditions = conditions
           state.random = seededRandom(seed)
           state.journal.clear()
           return { ok: true }

@@ -216,6 +216,56 @@ describe('the example app in Chromium', () => {
     await context.close()
   })
 
+  it('refuses unknown reset keys and takes every reset option by name in the service worker', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${example.url}?seed=${seed}&pets=12`)
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 })
+    const outcomes = await page.evaluate(async () => {
+      const auth = { authorization: 'Bearer animal-store-mock-key' }
+      const json = { 'content-type': 'application/json' }
+      const reset = async (body: string) => {
+        const response = await fetch('/__mock/reset', { method: 'POST', headers: json, body })
+        return { status: response.status, body: await response.json() }
+      }
+      const journal = async () => (await (await fetch('/__mock/requests')).json()).requests
+      const list = async () => (await fetch('/v1/pets?limit=100', { headers: auth })).status
+      const create = async () =>
+        (
+          await fetch('/v1/pets', {
+            method: 'POST',
+            headers: { ...auth, ...json },
+            body: '{"name":"Maybe","categoryId":1}',
+          })
+        ).status
+      const typo = await reset('{"scenaro":"empty"}')
+      const wrongType = await reset('{"latency":{"min":"1","max":2}}')
+      const afterRefusals = (await (await fetch('/__mock/health')).json()).pets
+      await reset('{"latency":60,"faultRate":1,"faultKinds":["500"]}')
+      const faulted = [await list(), (await journal())[0]?.latencyMs]
+      await reset('{"operations":{"createPet":{"faultRate":1}},"faultKinds":["503"]}')
+      const perOperation = [await list(), await create()]
+      const back = (await reset('{}')).body
+      return { typo, wrongType, afterRefusals, faulted, perOperation, back, listed: await list() }
+    })
+    expect(outcomes.typo).toMatchObject({
+      status: 400,
+      body: {
+        code: 'invalid_body',
+        allowedKeys: ['scenario', 'seed', 'pets', 'latency', 'faultRate', 'faultKinds', 'operations'],
+      },
+    })
+    expect(outcomes.typo.body.message).toContain('"scenaro"')
+    expect(outcomes.wrongType.status).toBe(400)
+    expect(outcomes.afterRefusals).toBe(12)
+    expect(outcomes.faulted).toEqual([500, 60])
+    expect(outcomes.perOperation).toEqual([200, 503])
+    // An empty reset returns to what the page started the mock with: seed 7, 12 pets.
+    expect(outcomes.back).toMatchObject({ pets: 12, seed, scenario: 'default' })
+    expect(outcomes.listed).toBe(200)
+    await context.close()
+  })
+
   it('carries out every fault kind, latency, each scenario and the journal in the service worker', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()

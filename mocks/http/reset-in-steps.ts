@@ -14,11 +14,12 @@ export const resetStepMs = 10
 export function resetInSteps(
   handle: (request: MockRequest) => MockResponse,
   state: MockState,
+  operationIds: readonly string[],
 ): (request: MockRequest) => MockResponse | Promise<MockResponse> {
   let previous: Promise<unknown> = Promise.resolve()
   return (request) => {
     if (!isResetRequest(request)) return handle(request)
-    const read = readResetRequest(request)
+    const read = readResetRequest(request, operationIds)
     if (!read.ok) return read.response
     const running = previous.then(() => seedInSteps(state, read.options))
     previous = running

@@ -32,15 +32,19 @@ export interface MockTarget {
   send(request: CaseRequest): Promise<Exchange>
 }
 
-const seed = 424242
-const seededCount = 30
+/** The seed and count every target's mock is configured with: where an empty reset returns. */
+export const caseSeed = 424242
+export const caseSeededCount = 30
+const seed = caseSeed
+const seededCount = caseSeededCount
 const auth = { authorization: `Bearer ${caseApiKeys[0]}` }
 const json = { ...auth, 'content-type': 'application/json' }
 const expectedSeed = [...seedPets(seed, seededCount)]
 
 /**
  * The mock's behaviour, written once and run against every target (Hono's `runTest` pattern).
- * `fresh` must give a mock seeded with `seed`/`pets` and no other state, before every test.
+ * `fresh` must give a mock configured with `seed`/`pets` (so that an empty reset returns there) and no
+ * other state, before every test.
  */
 export function describeMockBehaviour(
   target: string,
@@ -596,7 +600,8 @@ export function describeMockBehaviour(
       it('switches to the empty scenario and back without a restart', async () => {
         expect(await reset({ scenario: 'empty' })).toMatchObject({ pets: 0, scenario: 'empty' })
         expect(body(await send({ path: '/v1/pets', headers: auth }))).toEqual([])
-        expect(await reset({ scenario: 'default' })).toMatchObject({ pets: 50, scenario: 'default' })
+        // The configured scenario comes back with the configured count, not the scenario's 50.
+        expect(await reset({ scenario: 'default' })).toMatchObject({ pets: seededCount, scenario: 'default' })
         expect(body(await send({ path: '/__mock/health' })).scenario).toBe('default')
       })
 
@@ -659,6 +664,95 @@ export function describeMockBehaviour(
         })
         expect(refused.status).toBe(400)
         expect(body(refused).message).toContain('default, empty, many, full, slow, flaky')
+      })
+    })
+
+    describe('the control API: every option by name, nothing unknown', () => {
+      const resetWith = (body: string) =>
+        send({ method: 'POST', path: '/__mock/reset', headers: { 'content-type': 'application/json' }, body })
+      const reset = async (options: object) => {
+        const answer = await resetWith(JSON.stringify(options))
+        expect(answer.status, answer.text).toBe(200)
+        return body(answer)
+      }
+      const journal = async () => body(await send({ path: '/__mock/requests' })).requests as JournalEntry[]
+      const allowedKeys = ['scenario', 'seed', 'pets', 'latency', 'faultRate', 'faultKinds', 'operations']
+
+      it.each([
+        ['{"scenaro":"empty"}', '"scenaro"'],
+        ['{"seed":"7"}', 'seed must be an integer'],
+        ['{"pets":2.5}', 'pets must be an integer'],
+        ['{"latency":"fast"}', 'latency must be whole milliseconds'],
+        ['{"latency":{"min":10}}', 'latency must be whole milliseconds'],
+        ['{"latency":70000}', 'from 0 to 60000'],
+        ['{"faultRate":"0.5"}', 'faultRate must be a number from 0 to 1'],
+        ['{"faultRate":2}', 'from 0 to 1'],
+        ['{"faultKinds":["meltdown"]}', 'faultKinds must be a list of 503, 500, reset, timeout, truncate'],
+        ['{"faultKinds":[]}', 'faultKinds is empty'],
+        ['{"operations":{"deletePet":{"latency":1}}}', 'unknown operation "deletePet"'],
+        ['{"operations":{"createPet":{"latncy":1}}}', '"latncy"'],
+        ['[]', 'must be an object'],
+      ])(
+        'refuses the reset body %s with 400 invalid_body, listing the allowed keys, keeping the pets',
+        async (text, says) => {
+          await create({ name: 'Kept', categoryId: 1 })
+          const refused = await resetWith(text)
+          expect(refused.status).toBe(400)
+          expect(body(refused)).toMatchObject({ code: 'invalid_body', allowedKeys })
+          expect(body(refused).message).toContain(says)
+          expect(await sizeOf()).toBe(seededCount + 1)
+        },
+      )
+
+      it('names every allowed key when a key is unknown', async () => {
+        const refused = await resetWith('{"scenaro":"empty","pets":1}')
+        expect(body(refused).message).toContain(allowedKeys.join(', '))
+      })
+
+      it('returns to the configured start on an empty reset, after a scenario and settings were set', async () => {
+        await reset({ scenario: 'empty', latency: 5, faultRate: 1 })
+        expect(await reset({})).toMatchObject({ pets: seededCount, seed, scenario: 'default' })
+        const pets = body(await send({ path: '/v1/pets?limit=100', headers: auth })) as Pet[]
+        expect(pets.map(({ name }) => name)).toEqual(expectedSeed.map(({ name }) => name))
+        expect(await journal()).toMatchObject([{ latencyMs: 0, fault: null, status: 200 }])
+      })
+
+      it('sets a fixed latency through reset, journaled', async () => {
+        await reset({ latency: 40 })
+        const started = performance.now()
+        expect((await send({ path: '/v1/pets?limit=1', headers: auth })).status).toBe(200)
+        expect(performance.now() - started).toBeGreaterThanOrEqual(35)
+        expect((await journal())[0]).toMatchObject({ latencyMs: 40, fault: null })
+      })
+
+      it('sets a latency range through reset, drawn within it', async () => {
+        await reset({ latency: { min: 10, max: 30 } })
+        await send({ path: '/v1/pets?limit=1', headers: auth })
+        const [entry] = await journal()
+        expect(entry?.latencyMs).toBeGreaterThanOrEqual(10)
+        expect(entry?.latencyMs).toBeLessThanOrEqual(30)
+      })
+
+      it('sets the fault rate and kinds through reset: every request faulted with the kind given', async () => {
+        await reset({ faultRate: 1, faultKinds: ['503'] })
+        const faulted = await send({ path: '/v1/pets', headers: auth })
+        expect(faulted.status).toBe(503)
+        expect(faulted.headers['x-mock-fault']).toBe('503')
+        expect(await reset({})).toMatchObject({ pets: seededCount })
+        expect((await send({ path: '/v1/pets', headers: auth })).status).toBe(200)
+      })
+
+      it('sets per-operation settings through reset, leaving other operations alone', async () => {
+        await reset({ operations: { createPet: { faultRate: 1 } }, faultKinds: ['500'] })
+        expect((await send({ path: '/v1/pets?limit=1', headers: auth })).status).toBe(200)
+        const faulted = await send({
+          method: 'POST',
+          path: '/v1/pets',
+          headers: json,
+          body: '{"name":"A","categoryId":1}',
+        })
+        expect(faulted.status).toBe(500)
+        expect(await sizeOf()).toBe(seededCount)
       })
     })
   })

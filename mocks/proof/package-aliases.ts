@@ -10,6 +10,8 @@ export const packageAliases: Record<string, string> = Object.fromEntries(
     'animal-store-contract-kit/contract': '../../contract/index.ts',
     'animal-store-contract-kit/mocks/browser': '../../mocks/browser.ts',
     'animal-store-contract-kit/mocks/node': '../../mocks/node.ts',
+    'animal-store-contract-kit/mocks/vite': '../../mocks/vite-plugin.ts',
+    'animal-store-contract-kit/playwright': '../../mocks/playwright.ts',
     'animal-store-contract-kit/mocks': '../../mocks/index.ts',
     'animal-store-contract-kit/conformance': '../../suites/index.ts',
   }).map(([name, path]) => [name, fileURLToPath(new URL(path, import.meta.url))]),

@@ -1,6 +1,5 @@
 /// <reference types="vite/client" />
 
-import { defaultApiKey, defaultPetCount, defaultSeed } from 'animal-store-contract-kit/mocks'
 import type { PetStatus } from '../../../contract/types.ts'
 import { formHints } from './contract-hints.ts'
 import { createPetsApi } from './pets-api.ts'
@@ -12,7 +11,14 @@ const baseUrl = query.get('baseUrl') ?? (import.meta.env.VITE_API_BASE_URL as st
 const $ = <T extends HTMLElement>(testId: string) => document.querySelector(`[data-testid="${testId}"]`) as T
 
 const keyInput = $<HTMLInputElement>('api-key')
-keyInput.value = query.get('apiKey') ?? defaultApiKey
+keyInput.value = query.get('apiKey') ?? ''
+// Development only: the mock, its defaults and its key. Vite replaces import.meta.env.DEV with false in a
+// production build, which drops this branch and the dynamic import with it: no chunk holds the mock
+// (`animal-store-mock check-bundle dist` and the mockGuard plugin check it).
+const dev = import.meta.env.DEV
+  ? { ...(await import('animal-store-contract-kit/mocks')), ...(await import('./browser-mock.ts')) }
+  : undefined
+if (dev && keyInput.value === '') keyInput.value = dev.defaultApiKey
 // "Simulate" sends a Prefer header (delay=MS or fault=KIND) on the next request only, then clears itself.
 const simulate = $<HTMLSelectElement>('simulate')
 const api = createPetsApi({
@@ -28,13 +34,13 @@ const hints = formHints()
 
 if (baseUrl) {
   $('mode').textContent = `Server: ${baseUrl}`
-} else {
-  // Loaded only when needed: a page pointed at a server never ships the mock's code paths into play.
-  const { startMockApi } = await import('./browser-mock.ts')
-  const seed = Number(query.get('seed') ?? defaultSeed)
-  const pets = Number(query.get('pets') ?? defaultPetCount)
-  await startMockApi(seed, pets)
+} else if (dev) {
+  const seed = Number(query.get('seed') ?? dev.defaultSeed)
+  const pets = Number(query.get('pets') ?? dev.defaultPetCount)
+  await dev.startMockApi(seed, pets)
   $('mode').textContent = `Mock: in the browser (MSW service worker), seed ${seed}, ${pets} pets`
+} else {
+  $('mode').textContent = 'No API: build with VITE_API_BASE_URL, or open the page with ?baseUrl=<url>'
 }
 
 for (const select of [$<HTMLSelectElement>('filter-status'), $<HTMLSelectElement>('add-status')]) {
