@@ -85,6 +85,7 @@ export function createRunState(target: ConformanceTarget): RunState {
     },
     failuresInARow: 0,
     storedWrong: new Map(),
+    createdIds: new Set(),
     creates: new Set(),
   }
   const runId = `${target.namePrefix}-${randomBytes(3).toString('hex')}`
@@ -174,6 +175,7 @@ function countingSend(transport: Transport, recorder: Recorder, created: Created
     if (id === undefined) return exchange
     if (created.ids.has(id)) exchange.violations.unshift(duplicateIds([id, id], exchange))
     created.ids.add(id)
+    transport.createdIds.add(String(id))
     return exchange
   }
 }

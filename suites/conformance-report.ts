@@ -1,5 +1,5 @@
 import type { CoverageRow } from './coverage.ts'
-import { type Finding, groupFindings } from './findings.ts'
+import { type Finding, groupFindings, stableFindingId } from './findings.ts'
 import type { CheckResult, Outcome } from './run-check.ts'
 
 /** A whole run as data: every reporter (console, JUnit, JSON, Markdown) is a function of this. */
@@ -125,7 +125,12 @@ function mergeAuthFindings(findings: Finding[]): Finding[] {
           )
         : undefined
     if (!twin) {
-      merged.push({ ...finding, checks: [...finding.checks], blocked: [...finding.blocked] })
+      merged.push({
+        ...finding,
+        checks: [...finding.checks],
+        blocked: [...finding.blocked],
+        affected: [...finding.affected],
+      })
       continue
     }
     absorb(twin, finding)
@@ -153,7 +158,10 @@ function mergeAuthFindings(findings: Finding[]): Finding[] {
 
 function absorb(into: Finding, finding: Finding): void {
   into.where = `${into.where}; ${finding.where}`
-  into.id = `auth: ${into.where}`
+  into.key = `auth: ${into.where}`
+  into.operations = [...new Set([...into.operations, ...finding.operations])]
+  into.id = stableFindingId(into)
   into.checks.push(...finding.checks)
   into.blocked.push(...finding.blocked)
+  into.affected.push(...finding.affected)
 }

@@ -8,6 +8,7 @@ import {
   replayCommand,
 } from './exchange.ts'
 import { findingId, type Violation } from './findings.ts'
+import { rules } from './rules.ts'
 
 /**
  * What became of a check:
@@ -29,6 +30,11 @@ export interface CheckResult {
   /** The rules it saw broken, its purpose's first. */
   violations: Violation[]
   blockedBy?: Violation
+  /**
+   * Findings of other checks its reads showed (a record already reported broken): the check judged the
+   * rest of what it read, and lists these instead of failing on them again.
+   */
+  affectedBy?: Violation[]
   warnings: string[]
   /** Advice for the contract's owner (see Recorder). */
   advice: string[]
@@ -59,7 +65,7 @@ async function judgeCheck(
   context: ReturnType<typeof createCheckContext>,
 ): Promise<CheckResult> {
   const { recorder, target } = context
-  const base = {
+  const base: Pick<CheckResult, 'group' | 'name' | 'warnings' | 'advice' | 'notes' | 'affectedBy'> = {
     group: check.group,
     name: check.name,
     warnings: recorder.warnings,
@@ -85,12 +91,20 @@ async function judgeCheck(
         violations: [],
       }
   }
+  // With --policy off, what only the suite's policy asks for is a warning, labelled so, not a finding.
+  const policyOff = target.policy === 'off'
+  const judged = (violation: Violation) => {
+    if (!policyOff || rules[violation.rule].kind !== 'policy') return true
+    recorder.warnings.push(`[policy ${violation.rule}, off] ${violation.message}`)
+    return false
+  }
+  if (purpose && !judged(purpose.violation)) purpose = undefined
   const seen = new Set<string>()
   const violations: Violation[] = []
   // Violations are shared (an exchange several checks read, the run's "stopped answering"): copied, not changed.
   const add = (violation: Violation, exchange: Exchange | undefined) => {
     const id = findingId(violation)
-    if (seen.has(id)) return
+    if (seen.has(id) || !judged(violation)) return
     seen.add(id)
     violations.push(
       exchange && violation.replay === undefined
@@ -103,9 +117,17 @@ async function judgeCheck(
     if (purpose && exchange === purpose.exchange) continue
     for (const violation of exchange.violations) add(violation, exchange)
   }
-  // Nothing else wrong, but a read held pets an earlier create stored wrong: affected by that finding.
-  if (!blockedBy && !purpose && violations.length === 0)
-    blockedBy = recorder.exchanges.find((exchange) => exchange.affectedBy)?.affectedBy
+  // Its reads held records already reported broken: judged on the rest, affected by those findings.
+  const affectedBy = [
+    ...new Map(
+      recorder.exchanges.flatMap((exchange) =>
+        exchange.affectedBy && !seen.has(findingId(exchange.affectedBy))
+          ? [[findingId(exchange.affectedBy), exchange.affectedBy] as const]
+          : [],
+      ),
+    ).values(),
+  ]
+  if (affectedBy.length > 0) base.affectedBy = affectedBy
   if (blockedBy && !violations.some((violation) => findingId(violation) === findingId(blockedBy)))
     return {
       ...base,

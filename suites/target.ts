@@ -20,6 +20,11 @@ export interface ConformanceTarget {
   namePrefix: string
   /** The seed of every generated sequence: the same seed replays the same requests. */
   seed: number
+  /**
+   * `strict` (the default): the suite's policy where the contract is silent is judged like the contract;
+   * `off`: policy findings become warnings (`--policy off`).
+   */
+  policy?: 'strict' | 'off'
   /** How many random sequences the stateful model runs. */
   maxExamples: number
 }
