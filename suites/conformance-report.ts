@@ -5,7 +5,14 @@ import type { CheckResult, Outcome } from './run-check.ts'
 /** A whole run as data: every reporter (console, JUnit, JSON, Markdown) is a function of this. */
 export interface ConformanceReport {
   /** `seed` replays the run's generated requests: `--seed`. */
-  target: { baseUrl: string; readOnly: boolean; viaPrism: boolean; seed: number }
+  target: {
+    baseUrl: string
+    readOnly: boolean
+    viaPrism: boolean
+    seed: number
+    /** The command the user ran, for replay lines: `npx animal-store-conformance`, `npm run conformance --`. */
+    command?: string
+  }
   startedAt: string
   finishedAt: string
   durationMs: number

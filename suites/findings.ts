@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { RuleId } from './rules.ts'
+import { policySwitch, type RuleId, type RuleKind, rules } from './rules.ts'
 
 /**
  * The rules a server can break (listed in ./rules.ts), each a root cause a person can act on. A check that sees a rule broken
@@ -40,6 +40,10 @@ export interface Finding {
   /** The grouping key: checks seeing the same rule broken at the same place share a finding. */
   key: string
   rule: RuleId
+  /** `contract`: the contract's words are broken; `policy`: the suite's opinion where it is silent. */
+  kind: RuleKind
+  /** For a policy finding: the option that turns it off. */
+  turnOff?: string
   where: string
   operations: string[]
   /** The first message seen; the others differ only in the value that showed it. */
@@ -94,6 +98,8 @@ export function groupFindings(
         id,
         key: id,
         rule: violation.rule,
+        kind: rules[violation.rule].kind,
+        ...(rules[violation.rule].kind === 'policy' ? { turnOff: policySwitch } : {}),
         where: violation.where,
         operations: [],
         message: violation.message,
