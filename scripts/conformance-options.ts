@@ -14,5 +14,8 @@ export const conformanceOptions = {
   'request-timeout': { type: 'string' },
   seed: { type: 'string' },
   'max-examples': { type: 'string' },
+  policy: { type: 'string', default: 'strict' },
+  progress: { type: 'boolean' },
+  quiet: { type: 'boolean' },
   help: { type: 'boolean', default: false },
 } as const satisfies NonNullable<ParseArgsConfig['options']>

@@ -26,6 +26,9 @@ Options:
   --seed N               seed of the generated requests and sequences (default: random; every report
                          prints it, and the same seed replays them)
   --max-examples N       random sequences the stateful model runs (default ${defaults.maxExamples})
+  --policy strict|off    strict (default): the suite's policy where the contract is silent (refusing
+                         limit=101, methods, awkward values) fails like the contract; off: warnings only
+  --progress, --quiet    force the progress line on stderr on, or off (default: on a TTY, off in CI)
   --help                 show this help
 
 Exit status: 0 the server conforms; 1 it breaks the contract (each distinct finding listed once);
@@ -79,7 +82,14 @@ const seed = count('seed', 0, 2 ** 31 - 1)
 const maxExamples = count('max-examples', 1, 10_000)
 const timeoutSeconds = seconds('timeout')
 const requestTimeoutSeconds = seconds('request-timeout')
+const policy = values.policy
+if (policy !== 'strict' && policy !== 'off') {
+  console.error(`Usage error: --policy takes strict or off; got "${policy}".\n\n${help}`)
+  process.exit(2)
+}
 const outcome = await runConformance({
+  policy,
+  ...(values.quiet === true ? { progress: false } : values.progress === true ? { progress: true } : {}),
   ...(seed === undefined ? {} : { seed }),
   ...(maxExamples === undefined ? {} : { maxExamples }),
   ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),

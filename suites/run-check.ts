@@ -45,6 +45,8 @@ export interface CheckResult {
    * matrix; absent on results no check produced (a suite error).
    */
   exercised?: string[]
+  /** How many requests it sent (for the progress line). */
+  requests?: number
 }
 
 /**
@@ -57,7 +59,7 @@ export async function runCheck(check: Check, run: RunState): Promise<CheckResult
   const { recorder } = context
   const result = await judgeCheck(check, context)
   const pairs = recorder.exchanges.flatMap((exchange) => (exchange.pair === undefined ? [] : [exchange.pair]))
-  return { ...result, exercised: [...new Set(pairs)] }
+  return { ...result, exercised: [...new Set(pairs)], requests: recorder.exchanges.length }
 }
 
 async function judgeCheck(

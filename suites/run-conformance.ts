@@ -6,8 +6,10 @@ import { boundedRequest } from './bounded-request.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { buildReport } from './conformance-report.ts'
 import { ConformanceReporter } from './conformance-reporter.ts'
+import { invokedCommand } from './invoked-command.ts'
 import { parseJson } from './parse-json.ts'
 import { ensureWritableDirectory, preflight } from './preflight.ts'
+import { progressLine } from './progress-line.ts'
 import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
 import { toHtml } from './report-html.ts'
 import type { ConformanceTarget } from './target.ts'
@@ -34,6 +36,10 @@ export interface ConformanceOptions {
   seed?: number
   /** Random sequences the stateful model runs (default 5). */
   maxExamples?: number
+  /** `strict` (default): policy findings fail the run; `off`: they are warnings. */
+  policy?: 'strict' | 'off'
+  /** The progress line on stderr: default on a TTY outside CI. */
+  progress?: boolean
   /** Where progress and the summary go (default: stdout). */
   print?: (line: string) => void
 }
@@ -108,6 +114,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     namePrefix: options.namePrefix ?? 'conformance',
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     maxExamples: options.maxExamples ?? defaults.maxExamples,
+    policy: options.policy ?? 'strict',
+    command: invokedCommand(),
   }
   // vitest and the suite's bundle load while the pre-flight waits for the server: loading them is CPU,
   // the pre-flight is a round trip. Loaded here, not at the top, so `--help` and a wrong argument do not
@@ -145,10 +153,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     )
     print(`Seed ${target.seed} (replay with --seed ${target.seed}).`)
     const facts = {
-      target: { baseUrl, readOnly: target.readOnly, viaPrism: prism !== undefined, seed: target.seed },
+      target: {
+        baseUrl,
+        readOnly: target.readOnly,
+        viaPrism: prism !== undefined,
+        seed: target.seed,
+        command: target.command,
+      },
       limitations,
     }
-    const reporter = new ConformanceReporter(facts, print)
+    const reporter = new ConformanceReporter(facts, print, progressLine(options.progress))
     const startedAt = new Date()
     const [{ startVitest }, suite] = await loading
     const vitest = await startVitest(
