@@ -115,7 +115,10 @@ export function groupFindings(
       if (!finding.records?.includes(record)) finding.records = [...(finding.records ?? []), record]
     if (finding.cites === undefined && violation.cites !== undefined) finding.cites = violation.cites
     // The example and its replay come from one violation, so the command sends the request shown.
-    if (finding.example === undefined && violation.exchange !== undefined) {
+    // A violation with its replay wins over one without (a check affected by it carries none).
+    const better =
+      finding.example === undefined || (finding.replay === undefined && violation.replay !== undefined)
+    if (better && violation.exchange !== undefined) {
       finding.example = violation.exchange
       if (violation.replay !== undefined) finding.replay = violation.replay
     }

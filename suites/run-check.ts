@@ -57,7 +57,7 @@ export interface CheckResult {
 export async function runCheck(check: Check, run: RunState): Promise<CheckResult> {
   const context = createCheckContext(run)
   const { recorder } = context
-  const result = await judgeCheck(check, context)
+  const result = await judgeCheck(check, context, run.claimedRecords)
   const pairs = recorder.exchanges.flatMap((exchange) => (exchange.pair === undefined ? [] : [exchange.pair]))
   return { ...result, exercised: [...new Set(pairs)], requests: recorder.exchanges.length }
 }
@@ -65,6 +65,7 @@ export async function runCheck(check: Check, run: RunState): Promise<CheckResult
 async function judgeCheck(
   check: Check,
   context: ReturnType<typeof createCheckContext>,
+  claimedRecords: WeakSet<Violation>,
 ): Promise<CheckResult> {
   const { recorder, target } = context
   const base: Pick<CheckResult, 'group' | 'name' | 'warnings' | 'advice' | 'notes' | 'affectedBy'> = {
@@ -103,6 +104,7 @@ async function judgeCheck(
   if (purpose && !judged(purpose.violation)) purpose = undefined
   const seen = new Set<string>()
   const violations: Violation[] = []
+  const affectedElsewhere: Violation[] = []
   // Violations are shared (an exchange several checks read, the run's "stopped answering"): copied, not changed.
   const add = (violation: Violation, exchange: Exchange | undefined) => {
     const id = findingId(violation)
@@ -117,16 +119,27 @@ async function judgeCheck(
   if (purpose) add(purpose.violation, purpose.exchange)
   for (const exchange of recorder.exchanges) {
     if (purpose && exchange === purpose.exchange) continue
-    for (const violation of exchange.violations) add(violation, exchange)
+    for (const violation of exchange.violations) {
+      // A list read that several checks share names its broken records once: the first check to report
+      // it fails on it, the others are affected by it.
+      if (violation.records !== undefined && claimedRecords.has(violation)) {
+        affectedElsewhere.push(violation)
+        continue
+      }
+      if (violation.records !== undefined) claimedRecords.add(violation)
+      add(violation, exchange)
+    }
   }
   // Its reads held records already reported broken: judged on the rest, affected by those findings.
   const affectedBy = [
     ...new Map(
-      recorder.exchanges.flatMap((exchange) =>
-        exchange.affectedBy && !seen.has(findingId(exchange.affectedBy))
-          ? [[findingId(exchange.affectedBy), exchange.affectedBy] as const]
-          : [],
-      ),
+      recorder.exchanges
+        .flatMap((exchange) =>
+          exchange.affectedBy && !seen.has(findingId(exchange.affectedBy))
+            ? [[findingId(exchange.affectedBy), exchange.affectedBy] as const]
+            : [],
+        )
+        .concat(affectedElsewhere.map((violation) => [findingId(violation), violation] as const)),
     ).values(),
   ]
   if (affectedBy.length > 0) base.affectedBy = affectedBy

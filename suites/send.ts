@@ -255,6 +255,7 @@ async function sendOnce(
     exchange.bodyUsable = true
     delete exchange.json
     delete exchange.affectedBy
+    delete exchange.setAside
     judgeResponse(exchange, operation, params, recorder, transport)
   }
   judgePrism(exchange, operation, recorder)

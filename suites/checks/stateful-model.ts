@@ -22,7 +22,13 @@ function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelAp
     // Through Prism, int64 bounds arrive rounded to ±2^63 by Prism itself: read them as the bounds.
     const body = exchange.prismViolations ? prismRounded(jsonOf(exchange)) : jsonOf(exchange)
     const schemaJudged = exchange.bodyUsable && exchange.violations.length === 0
-    return { status: exchange.response.status, body, request, schemaJudged }
+    return {
+      status: exchange.response.status,
+      body,
+      request,
+      schemaJudged,
+      ...(exchange.setAside ? { setAside: exchange.setAside } : {}),
+    }
   }
   return {
     createPet: (body) =>

@@ -66,7 +66,10 @@ export function brokenRecords(
     })
   }
   if (broken.length === 0 && !affectedBy) return undefined
-  if (list) judging.exchange.json = rest
+  if (list) {
+    judging.exchange.json = rest
+    judging.exchange.setAside = items.length - rest.length
+  }
   return { broken, ...(affectedBy ? { affectedBy } : {}) }
 }
 
