@@ -178,3 +178,16 @@ export function policyLabel(rule: RuleId): string | undefined {
     ? `policy (the contract is silent here; turn off with ${policySwitch})`
     : undefined
 }
+
+/** The rules as the Markdown table docs/checks.md holds (a test keeps the page equal to it). */
+export function rulesMarkdown(): string {
+  const rows = listRules().map(
+    (rule) =>
+      `| \`${rule.id}\` | ${rule.group} | ${rule.kind} | ${rule.description.replaceAll('|', '\\|')} | ${rule.pointer ? `\`${rule.pointer}\`` : '—'} |`,
+  )
+  return [
+    '| rule | group | kind | what it holds the server to | contract location |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n')
+}
