@@ -151,6 +151,37 @@ describe('finding ids', () => {
   })
 })
 
+describe('records broken on the server', () => {
+  const record = (rule: Violation['rule'], where: string, ids: string[]): Violation => ({
+    ...violation(rule, where, 'listPets'),
+    records: ids,
+  })
+
+  it('are stored data when only records from before the run break the schema', () => {
+    const report = buildReport(
+      [check('a', 'failed', [record('stored-record', 'stored records: status must be integer', ['3'])])],
+      facts,
+    )
+    expect(report.findings.map((finding) => [finding.rule, finding.records])).toEqual([
+      ['stored-record', ['3']],
+    ])
+  })
+
+  it('are the code at fault when the run’s own records break the same way: one finding, every id', () => {
+    const report = buildReport(
+      [
+        check('a', 'failed', [record('stored-record', 'stored records: status must be integer', ['3'])]),
+        check('b', 'failed', [record('body-schema', 'body /status must be integer', ['41'])]),
+      ],
+      facts,
+    )
+    expect(report.findings.map((finding) => [finding.rule, finding.records])).toEqual([
+      ['body-schema', ['41', '3']],
+    ])
+    expect(toJunitXml(report).match(/<failure /g)).toHaveLength(1)
+  })
+})
+
 describe('every format is a function of the same report', () => {
   const report = buildReport(
     [

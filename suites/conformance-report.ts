@@ -65,7 +65,7 @@ export function buildReport(results: CheckResult[], facts: RunFacts): Conformanc
     'errored',
   ]
   const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length
-  const findings = mergeAuthFindings(groupFindings(results))
+  const findings = mergeStoredIntoCode(mergeAuthFindings(groupFindings(results)))
   const pending = [
     ...(facts.pending ?? []),
     ...results
@@ -160,6 +160,26 @@ function mergeAuthFindings(findings: Finding[]): Finding[] {
       finding.operations.every((operation) => keyless.operations.includes(operation))
     if (within) absorb(keyless, finding)
     return !within
+  })
+}
+
+/**
+ * Records broken the same way as a body this run's own creates got back are the server's code at fault,
+ * not data stored before the run: such a stored-record finding joins that body-schema finding.
+ */
+function mergeStoredIntoCode(findings: Finding[]): Finding[] {
+  return findings.filter((finding) => {
+    if (finding.rule !== 'stored-record') return true
+    const same = `body /${finding.where.replace(/^stored records: /, '')}`
+    const code = findings.find((other) => other.rule === 'body-schema' && other.where === same)
+    if (!code) return true
+    code.operations = [...new Set([...code.operations, ...finding.operations])]
+    code.checks.push(...finding.checks.filter((check) => !code.checks.includes(check)))
+    code.affected.push(...finding.affected.filter((check) => !code.affected.includes(check)))
+    code.records = [...new Set([...(code.records ?? []), ...(finding.records ?? [])])]
+    code.keys = [...(code.keys ?? []), finding.key, ...(finding.keys ?? [])]
+    code.id = stableFindingId(code)
+    return false
   })
 }
 

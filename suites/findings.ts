@@ -39,6 +39,8 @@ export interface Finding {
   id: string
   /** The grouping key: checks seeing the same rule broken at the same place share a finding. */
   key: string
+  /** Keys of findings merged into this one (one root cause seen under several places). */
+  keys?: string[]
   rule: RuleId
   /** `contract`: the contract's words are broken; `policy`: the suite's opinion where it is silent. */
   kind: RuleKind

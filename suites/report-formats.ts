@@ -238,6 +238,7 @@ function findingsByViolation(findings: readonly Finding[]) {
   const byKey = new Map<string, Finding>()
   for (const finding of findings) {
     byKey.set(finding.key, finding)
+    for (const key of finding.keys ?? []) byKey.set(key, finding)
     if (finding.rule === 'auth')
       for (const where of finding.where.split('; ')) byKey.set(findingId({ rule: 'auth', where }), finding)
   }
