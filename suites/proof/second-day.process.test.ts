@@ -128,6 +128,8 @@ describe('a backend team’s second day', () => {
       const [finding] = findings as [Finding]
       expect(finding.kind).toBe('policy')
       expect(finding.turnOff).toBe('--policy off')
+      expect(finding.cites).toBe('/paths/~1pets/get/parameters/0/schema')
+      expect(finding.message).toContain('the contract says limit: type integer, minimum 1, maximum 100')
       expect(strict.output).toContain('policy: the contract is silent here')
       expect(strict.output).toContain('--policy off')
       for (const file of ['summary.md', 'junit.xml', 'conformance.html'])

@@ -1,3 +1,4 @@
+import { contract } from '../../contract/index.ts'
 import type { Operation } from '../../contract/operations.ts'
 import { describeExchange, type Exchange } from '../exchange.ts'
 import type { Violation } from '../findings.ts'
@@ -83,4 +84,25 @@ export function bodyDefined({ declared, exchange }: Judging): boolean {
 export function bodyWhere({ operation, exchange }: Judging): string {
   const { status } = exchange.response
   return status >= 400 ? 'Error responses' : `${operation.id} ${status}`
+}
+
+/**
+ * The schema's own words at a JSON pointer into the contract (`type integer, minimum 1, maximum 100`,
+ * `one of available, pending, sold`), for messages that quote what the contract says.
+ */
+export function schemaWords(pointer: string): string | undefined {
+  let node: unknown = contract.document
+  for (const raw of pointer.replace(/^#/, '').split('/').slice(1)) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~')
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined
+  }
+  if (typeof node !== 'object' || node === null) return undefined
+  const schema = node as Record<string, unknown>
+  const words = [
+    ...(typeof schema.type === 'string' ? [`type ${schema.type}`] : []),
+    ...(Array.isArray(schema.enum) ? [`one of ${schema.enum.join(', ')}`] : []),
+    ...(typeof schema.minimum === 'number' ? [`minimum ${schema.minimum}`] : []),
+    ...(typeof schema.maximum === 'number' ? [`maximum ${schema.maximum}`] : []),
+  ]
+  return words.length > 0 ? words.join(', ') : undefined
 }

@@ -1,7 +1,7 @@
 import type { Operation } from '../../contract/operations.ts'
 import type { RuleId } from '../rules.ts'
 import type { Intent, SendParams } from '../send.ts'
-import { declaredResponse, type ResponseCheck } from './judging.ts'
+import { declaredResponse, type ResponseCheck, schemaWords } from './judging.ts'
 
 /**
  * The status, given what the request was meant to be (see `Intent`). A wrong status is the root cause:
@@ -32,7 +32,7 @@ export const statusCheck: ResponseCheck = {
     }
     const broken = statusViolation(operation, status, declared !== undefined, params)
     if (broken) {
-      violate(...broken)
+      violate(...broken, { cites: citation(operation, broken[0], params.fault) })
       exchange.bodyUsable = false
       return 'stop'
     }
@@ -89,10 +89,13 @@ function statusViolation(
     // Where the operation declares a refusal (400, 404), accepting what breaks the contract breaks its
     // words; where it declares none (listPets: 200 and 401 only), asking for a 4xx is the suite's policy.
     const refusal = declaresRefusal(operation)
+    const queryName = /^query (\S+)$/.exec(fault ?? '')?.[1]
+    const parameter = operation.parameters.find((one) => one.in === 'query' && one.name === queryName)
+    const words = parameter && schemaWords(parameter.schemaPointer)
     return [
       refusal ? 'invalid-accepted' : 'invalid-not-refused',
       `${operation.id} ${fault ?? 'invalid request'}`,
-      `${name} accepted a request that breaks the contract (${fault ?? 'invalid'}): ${status}, expected a 4xx${refusal ? '' : ` (the contract bounds the value but declares no refusal status for ${operation.id})`}.`,
+      `${name} accepted a request that breaks the contract (${fault ?? 'invalid'}): ${status}, expected a 4xx${words ? `; the contract says ${queryName}: ${words}` : ''}${refusal ? '' : ` (it declares no refusal status for ${operation.id}: refusing is the suite's policy)`}.`,
     ]
   }
   // Where the contract names the status for this very situation, another 4xx breaks it; elsewhere the
@@ -115,6 +118,19 @@ function statusViolation(
       `${name} answered ${status} to a valid request; the contract declares ${operation.responses.map((r) => r.status).join(', ')}.`,
     ]
   return undefined
+}
+
+/**
+ * Where the contract says what the status must be: the parameter's schema for an out-of-range query value,
+ * the security scheme for auth, else the operation's declared responses.
+ */
+function citation(operation: Operation, rule: RuleId, fault: string | undefined): string {
+  if (rule === 'auth') return '/components/securitySchemes/bearerAuth'
+  const name = /^query (\S+)$/.exec(fault ?? '')?.[1]
+  const parameter = operation.parameters.find((one) => one.in === 'query' && one.name === name)
+  if ((rule === 'invalid-not-refused' || rule === 'invalid-accepted') && parameter)
+    return parameter.schemaPointer.replace(/^#/, '')
+  return `/paths/${operation.path.replaceAll('~', '~0').replaceAll('/', '~1')}/${operation.method.toLowerCase()}/responses`
 }
 
 /** Whether the operation declares a 4xx for requests it refuses, other than 401 (which is about the key). */
