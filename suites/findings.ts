@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { policySwitch, type RuleId, type RuleKind, rules } from './rules.ts'
+import { policySwitch, type RuleId, type RuleKind, ruleInfo, rules } from './rules.ts'
 
 /**
  * The rules a server can break (listed in ./rules.ts), each a root cause a person can act on. A check that sees a rule broken
@@ -115,7 +115,8 @@ export function groupFindings(
     if (!finding[role].includes(check)) finding[role].push(check)
     for (const record of violation.records ?? [])
       if (!finding.records?.includes(record)) finding.records = [...(finding.records ?? []), record]
-    if (finding.cites === undefined && violation.cites !== undefined) finding.cites = violation.cites
+    // Where the violation names no place of its own, the rule's place in the contract (registry).
+    finding.cites ??= violation.cites ?? ruleInfo(violation.rule).pointer
     // The example and its replay come from one violation, so the command sends the request shown.
     // A violation with its replay wins over one without (a check affected by it carries none).
     const better =
