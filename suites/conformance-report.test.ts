@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { buildReport } from './conformance-report.ts'
 import type { Violation } from './findings.ts'
@@ -179,6 +180,41 @@ describe('records broken on the server', () => {
       ['body-schema', ['41', '3']],
     ])
     expect(toJunitXml(report).match(/<failure /g)).toHaveLength(1)
+  })
+})
+
+describe('JUnit for CI test views', () => {
+  it('fails each finding exactly once, on the check that found it; the others that saw it pass, naming it', async () => {
+    const hole = violation('server-error', 'GET /pets answers 5xx', 'listPets')
+    const blocker = violation('no-response', 'the server stopped answering', 'createPet')
+    const report = buildReport(
+      [
+        check('first', 'failed', [hole]),
+        check('second', 'failed', [hole]),
+        check('third', 'blocked', [], blocker),
+        check('fine', 'passed'),
+      ],
+      facts,
+    )
+    const xml = toJunitXml(report)
+    const failures = [...xml.matchAll(/<failure message="([^"]*)"/g)].map((match) => match[1] ?? '')
+    expect(failures).toHaveLength(report.findings.length)
+    for (const finding of report.findings)
+      expect(
+        failures.filter((message) => message.startsWith(`${finding.id} [${finding.rule}]`)),
+      ).toHaveLength(1)
+    expect(xml).toMatch(/name="second">\s*<system-out>affected by server-error-[0-9a-f]{8} \[server-error\]/)
+    // The blocking finding no check failed on fails on its own case, under its operation.
+    expect(xml).toMatch(
+      /classname="animal-store.createPet" name="no-response-[0-9a-f]{8}: the server stopped answering"/,
+    )
+    const { validateXML } = await import('xmllint-wasm')
+    const schema = readFileSync(new URL('./proof/junit.xsd', import.meta.url), 'utf8')
+    const validation = await validateXML({
+      xml: [{ fileName: 'junit.xml', contents: xml }],
+      schema: [{ fileName: 'junit.xsd', contents: schema }],
+    })
+    expect(validation.errors).toEqual([])
   })
 })
 

@@ -213,10 +213,18 @@ export function toJunitXml(report: ConformanceReport): string {
     // More than one finding first seen by one check: one test case each, so each finding fails once.
     owned.forEach((finding, index) => {
       failures++
-      cases.push(failureCase(check, finding, index === 0 ? check.name : `${check.name} [${finding.id}]`))
+      cases.push(
+        failureCase(check.group, finding, index === 0 ? check.name : `${check.name} [${finding.id}]`),
+      )
     })
     if (owned.length === 0) cases.push(testCase(check, findingOf))
   }
+  // A finding no check failed on (only seen by checks it blocked or affected) still fails once, on its own.
+  for (const finding of report.findings)
+    if (!owner.has(finding)) {
+      failures++
+      cases.push(failureCase(finding.operations[0] ?? 'run', finding, `${finding.id}: ${finding.where}`))
+    }
   const errored = report.checks.filter((check) => ['errored', 'timed-out'].includes(check.outcome)).length
   const skipped = report.checks.filter((check) =>
     ['blocked', 'skipped', 'not-checked'].includes(check.outcome),
@@ -245,11 +253,11 @@ function findingsByViolation(findings: readonly Finding[]) {
   return (violation: Pick<Violation, 'rule' | 'where'>) => byKey.get(findingId(violation))
 }
 
-function openCase(check: CheckResult, name: string): string {
-  return `    <testcase classname="${xml(`animal-store.${check.group}`)}" name="${xml(name)}"`
+function openCase(group: string, name: string): string {
+  return `    <testcase classname="${xml(`animal-store.${group}`)}" name="${xml(name)}"`
 }
 
-function failureCase(check: CheckResult, finding: Finding, name: string): string {
+function failureCase(group: string, finding: Finding, name: string): string {
   const head = `${finding.id} [${finding.rule}${finding.kind === 'policy' ? ', policy' : ''}] ${finding.message}`
   const evidence = [
     finding.message,
@@ -261,11 +269,11 @@ function failureCase(check: CheckResult, finding: Finding, name: string): string
   ]
     .filter((part): part is string => typeof part === 'string' && part !== '')
     .join('\n\n')
-  return `${openCase(check, name)}>\n      <failure message="${xml(head)}" type="${xml(finding.rule)}">${xml(evidence)}</failure>\n    </testcase>`
+  return `${openCase(group, name)}>\n      <failure message="${xml(head)}" type="${xml(finding.rule)}">${xml(evidence)}</failure>\n    </testcase>`
 }
 
 function testCase(check: CheckResult, findingOf: ReturnType<typeof findingsByViolation>): string {
-  const open = openCase(check, check.name)
+  const open = openCase(check.group, check.name)
   const message = xml(check.message ?? '')
   switch (check.outcome) {
     case 'timed-out':
