@@ -1,6 +1,6 @@
 import { defaults } from '../suites/run-conformance.ts'
 import { defineCommand } from './cli/command-options.ts'
-import { flag, integer, seconds, text } from './cli/option-kinds.ts'
+import { flag, integer, oneOf, seconds, text } from './cli/option-kinds.ts'
 
 /**
  * `animal-store-conformance`, declared once: its parser, its `--help`, the docs' option table and the
@@ -66,6 +66,13 @@ negative bodies generated from the schema, and that created pets can be read bac
       kind: text('FILE', 'a file'),
       help: "write this run's findings as a baseline, each with an empty reason to fill in\n(reasons of entries already in --baseline are kept)",
     },
+    policy: {
+      kind: oneOf(['strict', 'off'], 'strict|off'),
+      help: "strict: the suite's policy where the contract is silent (refusing limit=101,\nmethods, awkward values) fails like the contract; off: warnings only",
+      default: 'strict',
+    },
+    progress: { kind: flag, help: 'force the progress line on stderr on (default: on a TTY, off in CI)' },
+    quiet: { kind: flag, help: 'no progress line' },
     'max-examples': {
       kind: integer(1, 10_000),
       help: 'random sequences the stateful model runs',

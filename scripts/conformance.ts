@@ -40,6 +40,8 @@ const outcome = await runConformance({
   readOnly: values['read-only'],
   reportDir: values['report-dir'],
   viaPrism: values['via-prism'],
+  policy: values.policy,
+  ...(values.quiet ? { progress: false } : values.progress ? { progress: true } : {}),
   ...(values.baseline === undefined ? {} : { baseline: values.baseline }),
   ...(values['write-baseline'] === undefined ? {} : { writeBaseline: values['write-baseline'] }),
 }).catch(

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
-import { brokenServerKey, brokenServers } from './proof/broken-servers.ts'
+import { brokenServerKey, brokenServers, correctServers } from './proof/broken-servers.ts'
 import { runConformanceCommand } from './proof/conformance-command.ts'
 
 // The proof of the suite, through the command users run: first a server without the defect must pass, then
@@ -51,6 +51,15 @@ describe('the suite judges servers by their defects', () => {
       ]),
     )
   })
+
+  it.concurrent.each(correctServers.map((server) => [server.behaviour, server] as const))(
+    'passes a correct server that %s',
+    async (_, server) => {
+      const { code, output, report } = await checkServer(server.build())
+      expect(report?.findings, output).toEqual([])
+      expect(code, output).toBe(0)
+    },
+  )
 
   it.concurrent.each(brokenServers.map((server) => [server.defect, server] as const))(
     'finds: %s',

@@ -67,6 +67,8 @@ export interface RunState {
   excused: Set<string>
   /** Pets this run created on the target (the API cannot delete them), and their ids. */
   created: Created
+  /** Record findings a check already reports: other checks that share the read are affected by them. */
+  claimedRecords: WeakSet<Violation>
   /** The list request about to leave for each query, shared by the checks waiting for it. */
   nextLists: Map<string, Promise<Exchange>>
 }
@@ -85,6 +87,7 @@ export function createRunState(target: ConformanceTarget): RunState {
     },
     failuresInARow: 0,
     storedWrong: new Map(),
+    createdIds: new Set(),
     creates: new Set(),
   }
   const runId = `${target.namePrefix}-${randomBytes(3).toString('hex')}`
@@ -142,7 +145,16 @@ export function createRunState(target: ConformanceTarget): RunState {
       return growing
     },
   }
-  return { target, transport, fixtures, seen, excused, created, nextLists: new Map() }
+  return {
+    target,
+    transport,
+    fixtures,
+    seen,
+    excused,
+    created,
+    claimedRecords: new WeakSet(),
+    nextLists: new Map(),
+  }
 }
 
 /** A shared step: whatever it finds wrong blocks the checks that need it, instead of failing each. */
@@ -174,6 +186,7 @@ function countingSend(transport: Transport, recorder: Recorder, created: Created
     if (id === undefined) return exchange
     if (created.ids.has(id)) exchange.violations.unshift(duplicateIds([id, id], exchange))
     created.ids.add(id)
+    transport.createdIds.add(String(id))
     return exchange
   }
 }

@@ -116,13 +116,15 @@ describe('npm run conformance against a broken server', () => {
     })
     expect(code, output).toBe(1)
     expect(output).toMatch(/DOES NOT CONFORM: 1 finding/)
-    expect(output).toMatch(/✗ #1 \[duplicate-id\] createPet ids — on createPet; seen by \d+ check/)
+    expect(output).toMatch(
+      /✗ #1 duplicate-id-[0-9a-f]{8} \[duplicate-id\] createPet ids — on createPet; seen by \d+ check/,
+    )
     expect(output).toMatch(/> POST http:\/\/127\.0\.0\.1:\d+\/v1\/pets/)
     expect(output).toMatch(/< 201/)
     expect(report?.findings).toHaveLength(1)
     expect(readFileSync(join(reportDir, 'junit.xml'), 'utf8')).toMatch(/<failure/)
     expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain(
-      '| 1 | duplicate-id | createPet ids |',
+      `| 1 | ${report?.findings[0]?.id} | duplicate-id | contract | createPet ids |`,
     )
   })
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { buildReport } from './conformance-report.ts'
 import type { Violation } from './findings.ts'
@@ -11,11 +12,16 @@ const facts = {
   coverage: [],
   created: { count: 3, namePrefix: 'conformance-abc' },
 }
-const violation = (rule: Violation['rule'], where: string, operation: string): Violation => ({
+const violation = (
+  rule: Violation['rule'],
+  where: string,
+  operation: string,
+  message = `${rule} at ${where}`,
+): Violation => ({
   rule,
   where,
   operation,
-  message: `${rule} at ${where}`,
+  message,
   exchange: '> GET /v1/pets\n< 200',
 })
 const check = (
@@ -105,6 +111,113 @@ describe('the report groups what checks saw into distinct findings', () => {
   })
 })
 
+describe('finding ids', () => {
+  it('stay the same for the same rule, operation and place, whatever the message or the order seen', () => {
+    const first = buildReport(
+      [check('a', 'failed', [violation('limit', 'query limit', 'listPets', 'GET /pets returned 21 pets.')])],
+      facts,
+    )
+    const again = buildReport(
+      [
+        check('b', 'passed'),
+        check('c', 'failed', [violation('limit', 'query limit', 'listPets', 'GET /pets returned 57 pets.')]),
+      ],
+      facts,
+    )
+    expect(first.findings[0]?.id).toMatch(/^limit-[0-9a-f]{8}$/)
+    expect(again.findings[0]?.id).toBe(first.findings[0]?.id)
+    const elsewhere = buildReport(
+      [check('a', 'failed', [violation('limit', 'query limit', 'getPet', 'GET /pets returned 21 pets.')])],
+      facts,
+    )
+    expect(elsewhere.findings[0]?.id).not.toBe(first.findings[0]?.id)
+  })
+
+  it('label a policy finding with the switch that turns it off, in every format', () => {
+    const report = buildReport(
+      [
+        check('refuses limit=101 with a 4xx Error', 'failed', [
+          violation('invalid-not-refused', 'listPets query limit', 'listPets'),
+        ]),
+      ],
+      facts,
+    )
+    const [finding] = report.findings
+    expect(finding?.kind).toBe('policy')
+    expect(finding?.turnOff).toBe('--policy off')
+    for (const text of [toConsoleText(report), toMarkdown(report), toJunitXml(report)]) {
+      expect(text).toContain('policy')
+      expect(text).toContain('--policy off')
+    }
+  })
+})
+
+describe('records broken on the server', () => {
+  const record = (rule: Violation['rule'], where: string, ids: string[]): Violation => ({
+    ...violation(rule, where, 'listPets'),
+    records: ids,
+  })
+
+  it('are stored data when only records from before the run break the schema', () => {
+    const report = buildReport(
+      [check('a', 'failed', [record('stored-record', 'stored records: status must be integer', ['3'])])],
+      facts,
+    )
+    expect(report.findings.map((finding) => [finding.rule, finding.records])).toEqual([
+      ['stored-record', ['3']],
+    ])
+  })
+
+  it('are the code at fault when the run’s own records break the same way: one finding, every id', () => {
+    const report = buildReport(
+      [
+        check('a', 'failed', [record('stored-record', 'stored records: status must be integer', ['3'])]),
+        check('b', 'failed', [record('body-schema', 'body /status must be integer', ['41'])]),
+      ],
+      facts,
+    )
+    expect(report.findings.map((finding) => [finding.rule, finding.records])).toEqual([
+      ['body-schema', ['41', '3']],
+    ])
+    expect(toJunitXml(report).match(/<failure /g)).toHaveLength(1)
+  })
+})
+
+describe('JUnit for CI test views', () => {
+  it('fails each finding exactly once, on the check that found it; the others that saw it pass, naming it', async () => {
+    const hole = violation('server-error', 'GET /pets answers 5xx', 'listPets')
+    const blocker = violation('no-response', 'the server stopped answering', 'createPet')
+    const report = buildReport(
+      [
+        check('first', 'failed', [hole]),
+        check('second', 'failed', [hole]),
+        check('third', 'blocked', [], blocker),
+        check('fine', 'passed'),
+      ],
+      facts,
+    )
+    const xml = toJunitXml(report)
+    const failures = [...xml.matchAll(/<failure message="([^"]*)"/g)].map((match) => match[1] ?? '')
+    expect(failures).toHaveLength(report.findings.length)
+    for (const finding of report.findings)
+      expect(
+        failures.filter((message) => message.startsWith(`${finding.id} [${finding.rule}]`)),
+      ).toHaveLength(1)
+    expect(xml).toMatch(/name="second">\s*<system-out>affected by server-error-[0-9a-f]{8} \[server-error\]/)
+    // The blocking finding no check failed on fails on its own case, under its operation.
+    expect(xml).toMatch(
+      /classname="animal-store.createPet" name="no-response-[0-9a-f]{8}: the server stopped answering"/,
+    )
+    const { validateXML } = await import('xmllint-wasm')
+    const schema = readFileSync(new URL('./proof/junit.xsd', import.meta.url), 'utf8')
+    const validation = await validateXML({
+      xml: [{ fileName: 'junit.xml', contents: xml }],
+      schema: [{ fileName: 'junit.xsd', contents: schema }],
+    })
+    expect(validation.errors).toEqual([])
+  })
+})
+
 describe('every format is a function of the same report', () => {
   const report = buildReport(
     [
@@ -126,14 +239,19 @@ describe('every format is a function of the same report', () => {
 
   it('writes Markdown with the findings table, what the run created and the seed', () => {
     const markdown = toMarkdown(report)
-    expect(markdown).toContain('| 1 | body-schema | body /id must be integer | getPet | 1 |')
+    const [finding] = report.findings
+    expect(markdown).toContain(
+      `| 1 | ${finding?.id} | body-schema | contract | body /id must be integer | getPet | 1 |`,
+    )
     expect(markdown).toContain('Created 3 pets on the target, named "conformance-abc …"')
     expect(markdown).toContain('seed 42')
   })
 
   it('prints findings first, then what was created and the verdict line', () => {
     const text = toConsoleText(report)
-    expect(text).toMatch(/✗ #1 \[body-schema\] body \/id must be integer — on getPet; seen by 1 check/)
+    expect(text).toMatch(
+      /✗ #1 body-schema-[0-9a-f]{8} \[body-schema\] body \/id must be integer — on getPet; seen by 1 check/,
+    )
     expect(text.trimEnd().split('\n').at(-1)).toMatch(
       /^DOES NOT CONFORM: 1 finding, 0 checks passed, 1 failed/,
     )

@@ -1,11 +1,18 @@
 import type { CoverageRow } from './coverage.ts'
-import { type Finding, groupFindings } from './findings.ts'
+import { type Finding, groupFindings, stableFindingId } from './findings.ts'
 import type { CheckResult, Outcome } from './run-check.ts'
 
 /** A whole run as data: every reporter (console, JUnit, JSON, Markdown) is a function of this. */
 export interface ConformanceReport {
   /** `seed` replays the run's generated requests: `--seed`. */
-  target: { baseUrl: string; readOnly: boolean; viaPrism: boolean; seed: number }
+  target: {
+    baseUrl: string
+    readOnly: boolean
+    viaPrism: boolean
+    seed: number
+    /** The command the user ran, for replay lines: `npx animal-store-conformance`, `npm run conformance --`. */
+    command?: string
+  }
   startedAt: string
   finishedAt: string
   durationMs: number
@@ -58,7 +65,7 @@ export function buildReport(results: CheckResult[], facts: RunFacts): Conformanc
     'errored',
   ]
   const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length
-  const findings = mergeAuthFindings(groupFindings(results))
+  const findings = mergeStoredIntoCode(mergeAuthFindings(groupFindings(results)))
   const pending = [
     ...(facts.pending ?? []),
     ...results
@@ -125,7 +132,12 @@ function mergeAuthFindings(findings: Finding[]): Finding[] {
           )
         : undefined
     if (!twin) {
-      merged.push({ ...finding, checks: [...finding.checks], blocked: [...finding.blocked] })
+      merged.push({
+        ...finding,
+        checks: [...finding.checks],
+        blocked: [...finding.blocked],
+        affected: [...finding.affected],
+      })
       continue
     }
     absorb(twin, finding)
@@ -151,9 +163,32 @@ function mergeAuthFindings(findings: Finding[]): Finding[] {
   })
 }
 
+/**
+ * Records broken the same way as a body this run's own creates got back are the server's code at fault,
+ * not data stored before the run: such a stored-record finding joins that body-schema finding.
+ */
+function mergeStoredIntoCode(findings: Finding[]): Finding[] {
+  return findings.filter((finding) => {
+    if (finding.rule !== 'stored-record') return true
+    const same = `body /${finding.where.replace(/^stored records: /, '')}`
+    const code = findings.find((other) => other.rule === 'body-schema' && other.where === same)
+    if (!code) return true
+    code.operations = [...new Set([...code.operations, ...finding.operations])]
+    code.checks.push(...finding.checks.filter((check) => !code.checks.includes(check)))
+    code.affected.push(...finding.affected.filter((check) => !code.affected.includes(check)))
+    code.records = [...new Set([...(code.records ?? []), ...(finding.records ?? [])])]
+    code.keys = [...(code.keys ?? []), finding.key, ...(finding.keys ?? [])]
+    code.id = stableFindingId(code)
+    return false
+  })
+}
+
 function absorb(into: Finding, finding: Finding): void {
   into.where = `${into.where}; ${finding.where}`
-  into.id = `auth: ${into.where}`
+  into.key = `auth: ${into.where}`
+  into.operations = [...new Set([...into.operations, ...finding.operations])]
+  into.id = stableFindingId(into)
   into.checks.push(...finding.checks)
   into.blocked.push(...finding.blocked)
+  into.affected.push(...finding.affected)
 }

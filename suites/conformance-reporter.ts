@@ -1,6 +1,7 @@
 import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node'
 import type { CheckMeta } from './conformance-meta.ts'
 import { buildReport, type ConformanceReport } from './conformance-report.ts'
+import type { ProgressWriter } from './progress-line.ts'
 import type { CheckResult } from './run-check.ts'
 
 /**
@@ -14,13 +15,21 @@ export class ConformanceReporter implements Reporter {
   private readonly startedAt = new Date()
   private readonly facts: Pick<Parameters<typeof buildReport>[1], 'target' | 'limitations'>
   private readonly print: (line: string) => void
+  private readonly progress: ProgressWriter | undefined
+  private readonly counts = { done: 0, total: 0, requests: 0 }
 
   constructor(
     facts: Pick<Parameters<typeof buildReport>[1], 'target' | 'limitations'>,
     print: (line: string) => void,
+    progress?: ProgressWriter,
   ) {
     this.facts = facts
     this.print = print
+    this.progress = progress
+  }
+
+  onTestModuleCollected(module: TestModule) {
+    this.counts.total += [...module.children.allTests()].length
   }
 
   onTestCaseReady(testCase: TestCase) {
@@ -29,9 +38,14 @@ export class ConformanceReporter implements Reporter {
 
   onTestCaseResult(testCase: TestCase) {
     this.running.delete(label(testCase))
+    if (!this.progress) return
+    this.counts.done++
+    this.counts.requests += (testCase.meta().conformance as CheckMeta | undefined)?.result.requests ?? 0
+    this.progress.update({ ...this.counts, elapsedMs: Date.now() - this.startedAt.getTime() })
   }
 
   onTestSuiteResult(suite: TestSuite) {
+    this.progress?.end()
     const results = [...suite.children.allTests()].map(toResult)
     const count = (outcome: CheckResult['outcome']) =>
       results.filter((result) => result.outcome === outcome).length
@@ -47,6 +61,7 @@ export class ConformanceReporter implements Reporter {
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>) {
+    this.progress?.end()
     const cases = modules.flatMap((module) => [...module.children.allTests()])
     const results = cases.map(toResult)
     for (const module of modules)

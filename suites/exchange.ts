@@ -19,6 +19,11 @@ export interface Exchange {
    */
   affectedBy?: Violation
   /**
+   * How many records of a list were left out of `json` as known broken (each named in its finding): the
+   * page as the server sent it was that much longer, which decides whether it was full.
+   */
+  setAside?: number
+  /**
    * The `operation status` pair it exercised, as coverage counts it (`listPets 200`); none for another
    * spelling of the path or a request that got no answer.
    */

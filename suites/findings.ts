@@ -1,44 +1,12 @@
+import { createHash } from 'node:crypto'
+import { policySwitch, type RuleId, type RuleKind, ruleInfo, rules } from './rules.ts'
+
 /**
- * The rules a server can break, each a root cause a person can act on. A check that sees a rule broken
+ * The rules a server can break (listed in ./rules.ts), each a root cause a person can act on. A check that sees a rule broken
  * records a Violation; the report groups violations into Findings, so one defect is reported once however
  * many checks saw it.
  */
-export type RuleId =
-  /** A 5xx: never acceptable, whatever was sent. */
-  | 'server-error'
-  /** A valid request answered with a status the operation does not declare. */
-  | 'undeclared-status'
-  /** A declared status, but not the one the request calls for (404 for a pet that exists, 400 for a valid body). */
-  | 'wrong-status'
-  /** A request without a valid key was not refused with 401. */
-  | 'auth'
-  /** A request that breaks the contract was answered 2xx. */
-  | 'invalid-accepted'
-  | 'content-type'
-  | 'body-schema'
-  /** An Error body whose `status` differs from the HTTP status. */
-  | 'error-status'
-  | 'header'
-  /** A page longer than `limit` (or than the default 20). */
-  | 'limit'
-  /** A filtered list holding pets of another status. */
-  | 'filter'
-  /** A created pet that cannot be read back, or is missing from its filtered list while that page is not full. */
-  | 'lost-write'
-  /** A pet read back differs from what was sent. */
-  | 'changed-value'
-  | 'duplicate-id'
-  /** The server used the id the client sent instead of assigning its own. */
-  | 'client-id'
-  /** A method the contract does not declare on a path was served (2xx), or refused with 405 but no Allow. */
-  | 'unsupported-method'
-  /** No complete response within the deadline, or the connection closed mid-response. */
-  | 'no-response'
-  | 'response-too-large'
-  /** Prism's validating proxy reported a violation the suite's own checks did not already explain. */
-  | 'prism'
-  /** A declared operation × status pair no request produced. */
-  | 'coverage'
+export type { RuleId } from './rules.ts'
 
 /** One rule broken once, as one check saw it. */
 export interface Violation {
@@ -56,12 +24,28 @@ export interface Violation {
   exchange?: string
   /** That request as a shell command that sends it again, the key read from the environment. */
   replay?: string
+  /** The ids of the stored records at fault, when the body is a read of records. */
+  records?: string[]
+  /** Where the contract says what was broken: a JSON pointer into contract/openapi.yaml. */
+  cites?: string
 }
 
 /** One defect, reported once: the rule, where it failed, the operations and checks that saw it. */
 export interface Finding {
+  /**
+   * Stable across runs: built from the rule, the operations and the place, never from a message, a value or
+   * the seed, so the same defect keeps its id (a baseline file lists accepted findings by it).
+   */
   id: string
+  /** The grouping key: checks seeing the same rule broken at the same place share a finding. */
+  key: string
+  /** Keys of findings merged into this one (one root cause seen under several places). */
+  keys?: string[]
   rule: RuleId
+  /** `contract`: the contract's words are broken; `policy`: the suite's opinion where it is silent. */
+  kind: RuleKind
+  /** For a policy finding: the option that turns it off. */
+  turnOff?: string
   where: string
   operations: string[]
   /** The first message seen; the others differ only in the value that showed it. */
@@ -70,9 +54,27 @@ export interface Finding {
   checks: string[]
   /** The checks that could not run because of it. */
   blocked: string[]
+  /** The checks whose reads showed it: they judged the rest and passed or failed on that. */
+  affected: string[]
   example?: string
   /** The example's request as a shell command (`curl …`) that sends it again. */
   replay?: string
+  /** The ids of the records at fault, every one seen (reports show the first few and the count). */
+  records?: string[]
+  /** Where the contract says it: a JSON pointer into contract/openapi.yaml. */
+  cites?: string
+}
+
+/**
+ * A finding's stable id: the rule, then a short digest of the rule, its operations (sorted) and its place.
+ * @example stableFindingId({ rule: 'limit', operations: ['listPets'], where: 'query limit' }) // 'limit-…'
+ */
+export function stableFindingId(finding: Pick<Finding, 'rule' | 'operations' | 'where'>): string {
+  const digest = createHash('sha256')
+    .update([finding.rule, [...finding.operations].sort().join(','), finding.where].join('\0'))
+    .digest('hex')
+    .slice(0, 8)
+  return `${finding.rule}-${digest}`
 }
 
 /** The identity of a root cause: checks seeing the same rule broken at the same place share a finding. */
@@ -82,28 +84,44 @@ export function findingId(violation: Pick<Violation, 'rule' | 'where'>): string 
 
 /** Groups what every check saw into distinct findings, in the order they were first seen. */
 export function groupFindings(
-  results: readonly { name: string; violations: readonly Violation[]; blockedBy?: Violation }[],
+  results: readonly {
+    name: string
+    violations: readonly Violation[]
+    blockedBy?: Violation
+    affectedBy?: readonly Violation[]
+  }[],
 ): Finding[] {
   const byId = new Map<string, Finding>()
-  const add = (violation: Violation, check: string, role: 'checks' | 'blocked') => {
+  const add = (violation: Violation, check: string, role: 'checks' | 'blocked' | 'affected') => {
     const id = findingId(violation)
     let finding = byId.get(id)
     if (!finding) {
       finding = {
         id,
+        key: id,
         rule: violation.rule,
+        kind: rules[violation.rule].kind,
+        ...(rules[violation.rule].kind === 'policy' ? { turnOff: policySwitch } : {}),
         where: violation.where,
         operations: [],
         message: violation.message,
         checks: [],
         blocked: [],
+        affected: [],
       }
       byId.set(id, finding)
     }
     if (!finding.operations.includes(violation.operation)) finding.operations.push(violation.operation)
     if (!finding[role].includes(check)) finding[role].push(check)
+    for (const record of violation.records ?? [])
+      if (!finding.records?.includes(record)) finding.records = [...(finding.records ?? []), record]
+    // Where the violation names no place of its own, the rule's place in the contract (registry).
+    finding.cites ??= violation.cites ?? ruleInfo(violation.rule).pointer
     // The example and its replay come from one violation, so the command sends the request shown.
-    if (finding.example === undefined && violation.exchange !== undefined) {
+    // A violation with its replay wins over one without (a check affected by it carries none).
+    const better =
+      finding.example === undefined || (finding.replay === undefined && violation.replay !== undefined)
+    if (better && violation.exchange !== undefined) {
       finding.example = violation.exchange
       if (violation.replay !== undefined) finding.replay = violation.replay
     }
@@ -111,11 +129,7 @@ export function groupFindings(
   for (const result of results) {
     for (const violation of result.violations) add(violation, result.name, 'checks')
     if (result.blockedBy) add(result.blockedBy, result.name, 'blocked')
+    for (const violation of result.affectedBy ?? []) add(violation, result.name, 'affected')
   }
-  return [...byId.values()]
-}
-
-/** A body-schema `where` that does not depend on which list item or request showed it. */
-export function schemaWhere(message: string): string {
-  return `body ${message.replace(/\/\d+(?=\/|\s|$)/g, '').replace(/^body\s+/, '')}`
+  return [...byId.values()].map((finding) => ({ ...finding, id: stableFindingId(finding) }))
 }

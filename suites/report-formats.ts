@@ -1,6 +1,9 @@
 import type { ConformanceReport } from './conformance-report.ts'
-import type { Finding } from './findings.ts'
+import { type Finding, findingId, type Violation } from './findings.ts'
 import type { CheckResult } from './run-check.ts'
+
+/** What an installed user runs; a run started otherwise says how in the report's `target.command`. */
+const installedCommand = 'npx animal-store-conformance'
 
 const headline: Record<ConformanceReport['verdict'], string> = {
   conforms: 'CONFORMS',
@@ -24,8 +27,31 @@ function totalsLine(report: ConformanceReport): string {
   return parts.join(', ')
 }
 
+/** The label a policy finding carries in every format: what it is, and the option that turns it off. */
+export function kindLabel(finding: Pick<Finding, 'kind' | 'turnOff'>): string | undefined {
+  return finding.kind === 'policy'
+    ? `policy: the contract is silent here, this is the suite's opinion; turn it off with ${finding.turnOff ?? '--policy off'}`
+    : undefined
+}
+
+// A finding names this many records, then says how many more there are.
+const namedRecords = 10
+
+/** The records a finding names by id, capped, with the count. */
+export function recordsLine(finding: Pick<Finding, 'records'>): string | undefined {
+  const records = finding.records ?? []
+  if (records.length === 0) return undefined
+  const shown = records.slice(0, namedRecords).join(', ')
+  return `${records.length} ${records.length === 1 ? 'record' : 'records'}, by id: ${shown}${records.length > namedRecords ? `, … (${records.length - namedRecords} more)` : ''}`
+}
+
+/** Where the contract says what was broken: a JSON pointer into contract/openapi.yaml. */
+export function citesLine(finding: Pick<Finding, 'cites'>): string | undefined {
+  return finding.cites === undefined ? undefined : `contract/openapi.yaml#${finding.cites}`
+}
+
 function findingTitle(finding: Finding, index: number): string {
-  return `#${index + 1} [${finding.rule}] ${finding.where} — on ${finding.operations.join(', ')}; seen by ${finding.checks.length} ${finding.checks.length === 1 ? 'check' : 'checks'}${finding.blocked.length ? `, blocking ${finding.blocked.length}` : ''}`
+  return `#${index + 1} ${finding.id} [${finding.rule}${finding.kind === 'policy' ? ', policy' : ''}] ${finding.where} — on ${finding.operations.join(', ')}; seen by ${finding.checks.length} ${finding.checks.length === 1 ? 'check' : 'checks'}${finding.blocked.length ? `, blocking ${finding.blocked.length}` : ''}`
 }
 
 /** The run's summary as a person reads it in a terminal or CI log: findings first, each once. */
@@ -33,11 +59,22 @@ export function toConsoleText(report: ConformanceReport): string {
   const lines: string[] = []
   report.findings.forEach((finding, index) => {
     lines.push('', `✗ ${findingTitle(finding, index)}`, indent(finding.message, 4))
+    const label = kindLabel(finding)
+    if (label) lines.push(`    ${label}`)
+    const records = recordsLine(finding)
+    if (records) lines.push(`    ${records}`)
+    const cites = citesLine(finding)
+    if (cites) lines.push(`    contract: ${cites}`)
     if (finding.checks.length > 0)
       lines.push(
         `    checks: ${finding.checks.slice(0, 5).join('; ')}${finding.checks.length > 5 ? `; and ${finding.checks.length - 5} more` : ''}`,
       )
+    if (finding.affected.length > 0)
+      lines.push(
+        `    also shown to ${finding.affected.length} other ${finding.affected.length === 1 ? 'check' : 'checks'}, judged on the rest`,
+      )
     if (finding.example) lines.push('    example:', indent(finding.example, 6))
+    if (finding.replay) lines.push('    reproduce:', indent(finding.replay, 6))
   })
   for (const check of report.checks.filter((check) => check.outcome === 'errored'))
     lines.push('', `! the suite failed in "${check.group} › ${check.name}":`, indent(check.message ?? '', 4))
@@ -64,7 +101,7 @@ export function toConsoleText(report: ConformanceReport): string {
   lines.push(
     '',
     createdLine(report),
-    `Seed ${report.target.seed}: npm run conformance -- --base-url ${report.target.baseUrl} --seed ${report.target.seed} replays the generated requests.`,
+    `Seed ${report.target.seed}: ${report.target.command ?? installedCommand} --base-url ${report.target.baseUrl} --seed ${report.target.seed} replays the generated requests.`,
     '',
     `${headline[report.verdict]}: ${totalsLine(report)}`,
   )
@@ -93,22 +130,34 @@ export function toMarkdown(report: ConformanceReport): string {
     '',
   ]
   if (report.findings.length > 0) {
-    lines.push('### Findings', '', '| # | rule | where | operations | checks |', '|---|---|---|---|---|')
+    lines.push(
+      '### Findings',
+      '',
+      '| # | id | rule | kind | where | operations | checks |',
+      '|---|---|---|---|---|---|---|',
+    )
     for (const [index, finding] of report.findings.entries())
       lines.push(
-        `| ${index + 1} | ${finding.rule} | ${escapeMarkdown(finding.where)} | ${finding.operations.join(', ')} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} |`,
+        `| ${index + 1} | ${finding.id} | ${finding.rule} | ${finding.kind === 'policy' ? `policy (off: \`${finding.turnOff}\`)` : 'contract'} | ${escapeMarkdown(finding.where)} | ${finding.operations.join(', ')} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} |`,
       )
     lines.push('')
-    for (const [index, finding] of report.findings.entries())
+    for (const [index, finding] of report.findings.entries()) {
+      const facts = [kindLabel(finding), recordsLine(finding), citesLine(finding)].filter(
+        (fact): fact is string => fact !== undefined,
+      )
       lines.push(
-        `<details><summary>#${index + 1} ${escapeMarkdown(finding.message)}</summary>`,
+        `<details><summary>#${index + 1} ${finding.id}: ${escapeMarkdown(finding.message)}</summary>`,
         '',
+        ...facts.map((fact) => `- ${escapeMarkdown(fact)}`),
+        ...(facts.length > 0 ? [''] : []),
         '```',
         finding.example ?? '',
         '```',
+        ...(finding.replay ? ['', 'Reproduce:', '', '```sh', finding.replay, '```'] : []),
         '</details>',
         '',
       )
+    }
   }
   if (report.pending.length > 0)
     lines.push(
@@ -142,18 +191,49 @@ export function toMarkdown(report: ConformanceReport): string {
   return `${lines.join('\n')}\n`
 }
 
-/** JUnit XML, one test case per check: a CI system shows failures and counts from it. */
+/**
+ * JUnit XML as CI test views read it (GitHub's, GitLab's and Jenkins' reporters): one test case per check,
+ * its class the operation (the check's group); exactly one <failure> per finding, on the check that found it,
+ * its message starting with the finding's id and rule; checks that only saw a finding reported elsewhere
+ * pass, with a <system-out> line naming it. A suite error or a check still pending at the deadline is an
+ * <error> (not the server's fault); a blocked, skipped or read-only check is <skipped>.
+ */
 export function toJunitXml(report: ConformanceReport): string {
-  const failed = report.checks.filter((check) => ['failed', 'timed-out'].includes(check.outcome)).length
-  const errored = report.checks.filter((check) => check.outcome === 'errored').length
+  const findingOf = findingsByViolation(report.findings)
+  const owner = new Map<Finding, CheckResult>()
+  for (const check of report.checks)
+    for (const violation of check.violations) {
+      const finding = findingOf(violation)
+      if (finding && !owner.has(finding)) owner.set(finding, check)
+    }
+  const cases: string[] = []
+  let failures = 0
+  for (const check of report.checks) {
+    const owned = report.findings.filter((finding) => owner.get(finding) === check)
+    // More than one finding first seen by one check: one test case each, so each finding fails once.
+    owned.forEach((finding, index) => {
+      failures++
+      cases.push(
+        failureCase(check.group, finding, index === 0 ? check.name : `${check.name} [${finding.id}]`),
+      )
+    })
+    if (owned.length === 0) cases.push(testCase(check, findingOf))
+  }
+  // A finding no check failed on (only seen by checks it blocked or affected) still fails once, on its own.
+  for (const finding of report.findings)
+    if (!owner.has(finding)) {
+      failures++
+      cases.push(failureCase(finding.operations[0] ?? 'run', finding, `${finding.id}: ${finding.where}`))
+    }
+  const errored = report.checks.filter((check) => ['errored', 'timed-out'].includes(check.outcome)).length
   const skipped = report.checks.filter((check) =>
     ['blocked', 'skipped', 'not-checked'].includes(check.outcome),
   ).length
-  const cases = report.checks.map((check) => testCase(check))
+  const tests = cases.length
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="Animal Store conformance (seed ${report.target.seed})" tests="${report.checks.length}" failures="${failed}" errors="${errored}" skipped="${skipped}" time="${report.durationMs / 1000}">`,
-    `  <testsuite name="Animal Store conformance" tests="${report.checks.length}" failures="${failed}" errors="${errored}" skipped="${skipped}" timestamp="${report.startedAt}">`,
+    `<testsuites name="Animal Store conformance (seed ${report.target.seed})" tests="${tests}" failures="${failures}" errors="${errored}" skipped="${skipped}" time="${report.durationMs / 1000}">`,
+    `  <testsuite name="Animal Store conformance" tests="${tests}" failures="${failures}" errors="${errored}" skipped="${skipped}" time="${report.durationMs / 1000}" timestamp="${report.startedAt.replace(/\.\d+Z$/, '')}">`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',
@@ -161,25 +241,62 @@ export function toJunitXml(report: ConformanceReport): string {
   ].join('\n')
 }
 
-function testCase(check: CheckResult): string {
-  const open = `    <testcase classname="${xml(check.group)}" name="${xml(check.name)}"`
+/** The finding each violation was grouped into (auth findings merged by operations included). */
+function findingsByViolation(findings: readonly Finding[]) {
+  const byKey = new Map<string, Finding>()
+  for (const finding of findings) {
+    byKey.set(finding.key, finding)
+    for (const key of finding.keys ?? []) byKey.set(key, finding)
+    if (finding.rule === 'auth')
+      for (const where of finding.where.split('; ')) byKey.set(findingId({ rule: 'auth', where }), finding)
+  }
+  return (violation: Pick<Violation, 'rule' | 'where'>) => byKey.get(findingId(violation))
+}
+
+function openCase(group: string, name: string): string {
+  return `    <testcase classname="${xml(`animal-store.${group}`)}" name="${xml(name)}"`
+}
+
+function failureCase(group: string, finding: Finding, name: string): string {
+  const head = `${finding.id} [${finding.rule}${finding.kind === 'policy' ? ', policy' : ''}] ${finding.message}`
+  const evidence = [
+    finding.message,
+    kindLabel(finding),
+    recordsLine(finding),
+    citesLine(finding) && `contract: ${citesLine(finding)}`,
+    finding.example,
+    finding.replay && `reproduce:\n${finding.replay}`,
+  ]
+    .filter((part): part is string => typeof part === 'string' && part !== '')
+    .join('\n\n')
+  return `${openCase(group, name)}>\n      <failure message="${xml(head)}" type="${xml(finding.rule)}">${xml(evidence)}</failure>\n    </testcase>`
+}
+
+function testCase(check: CheckResult, findingOf: ReturnType<typeof findingsByViolation>): string {
+  const open = openCase(check.group, check.name)
   const message = xml(check.message ?? '')
   switch (check.outcome) {
-    case 'failed':
-    case 'timed-out': {
-      const details = check.violations
-        .map((violation) => `${violation.message}\n${violation.exchange ?? ''}`)
-        .join('\n\n')
-      return `${open}>\n      <failure message="${message}">${xml(details || check.message || '')}</failure>\n    </testcase>`
-    }
+    case 'timed-out':
     case 'errored':
       return `${open}>\n      <error message="${message}">${message}</error>\n    </testcase>`
     case 'blocked':
     case 'skipped':
-    case 'not-checked':
-      return `${open}>\n      <skipped message="${message}"/>\n    </testcase>`
-    default:
-      return `${open}/>`
+    case 'not-checked': {
+      const by = check.blockedBy && findingOf(check.blockedBy)
+      return `${open}>\n      <skipped message="${by ? xml(`blocked by ${by.id} [${by.rule}]`) : message}"/>\n    </testcase>`
+    }
+    default: {
+      // Passed, or saw only findings another check reports: named, so the log says why it is green.
+      const seen = [...check.violations, ...(check.affectedBy ?? [])]
+        .map((violation) => findingOf(violation))
+        .filter((finding): finding is Finding => finding !== undefined)
+      const lines = [...new Set(seen)].map(
+        (finding) =>
+          `affected by ${finding.id} [${finding.rule}] (reported on "${finding.checks[0] ?? finding.affected[0] ?? ''}"); judged on the rest.`,
+      )
+      if (lines.length === 0) return `${open}/>`
+      return `${open}>\n      <system-out>${xml(lines.join('\n'))}</system-out>\n    </testcase>`
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ConformanceReport } from './conformance-report.ts'
 import { coverageMatrix, type MatrixCell, type MatrixRow } from './coverage.ts'
 import type { Finding } from './findings.ts'
+import { citesLine, kindLabel, recordsLine } from './report-formats.ts'
 import type { CheckResult } from './run-check.ts'
 
 /**
@@ -75,7 +76,7 @@ function header(report: ConformanceReport, title: string): Html {
     ['Checks', countsText(totals)],
   ]
   const replay = [
-    `npx animal-store-conformance --base-url ${shellWord(displayUrl(target.baseUrl))} --seed ${target.seed}`,
+    `${target.command ?? 'npx animal-store-conformance'} --base-url ${shellWord(displayUrl(target.baseUrl))} --seed ${target.seed}`,
     ...(target.readOnly ? [' --read-only'] : []),
     ...(target.viaPrism ? [' --via-prism'] : []),
   ].join('')
@@ -116,12 +117,17 @@ ${report.findings.map((finding, index) => findingArticle(finding, index))}
 
 function findingArticle(finding: Finding, index: number): Html {
   return html`<article class="finding" id="finding-${index + 1}">
-<h3><span class="number">#${index + 1}</span> <span class="rule">${finding.rule}</span> <span class="where">${finding.where}</span></h3>
+<h3><span class="number">#${index + 1}</span> <span class="rule">${finding.rule}</span>${finding.kind === 'policy' ? html` <span class="kind policy">policy</span>` : ''} <span class="where">${finding.where}</span></h3>
 <p class="message">${finding.message}</p>
+${kindLabel(finding) === undefined ? '' : html`<p class="policy-label">${kindLabel(finding) ?? ''}</p>`}
 <dl class="finding-facts">
+<div><dt>Finding id</dt><dd><code>${finding.id}</code></dd></div>
+${recordsLine(finding) === undefined ? '' : html`<div><dt>Records</dt><dd>${recordsLine(finding) ?? ''}</dd></div>`}
+${citesLine(finding) === undefined ? '' : html`<div><dt>Contract</dt><dd><code>${citesLine(finding) ?? ''}</code></dd></div>`}
 <div><dt>Operations</dt><dd>${finding.operations.map((operation, at) => html`${at > 0 ? ', ' : ''}<code>${operation}</code>`)}</dd></div>
 <div><dt>Seen by</dt><dd>${listOfChecks(finding.checks)}</dd></div>
 ${finding.blocked.length > 0 ? html`<div><dt>Blocked</dt><dd>${listOfChecks(finding.blocked)}</dd></div>` : ''}
+${finding.affected.length > 0 ? html`<div><dt>Affected (judged on the rest)</dt><dd>${listOfChecks(finding.affected)}</dd></div>` : ''}
 </dl>
 ${
   finding.example === undefined
@@ -321,6 +327,7 @@ pre { margin: 0; padding: .6rem .8rem; background: #f6f7f8; border: 1px solid va
 pre.replay { background: #eef3fb; }
 .finding { border: 1px solid var(--line); border-left: 6px solid var(--fail); border-radius: 4px; padding: .8rem 1rem; margin: 0 0 1rem; min-width: 0; }
 .finding .number { color: var(--muted); }
+.finding .kind.policy { display: inline-block; padding: 0 .4rem; border-radius: 3px; background: #8a6d00; color: #fff; font-size: .85rem; }
 .finding .rule { display: inline-block; padding: 0 .4rem; border-radius: 3px; background: var(--fail); color: #fff; font-size: .85rem; }
 .finding .message { margin: 0 0 .5rem; overflow-wrap: anywhere; }
 dl.finding-facts { display: grid; grid-template-columns: minmax(10rem, 1fr) 2fr 2fr; gap: .25rem 1.5rem; margin: 0; }

@@ -8,6 +8,7 @@ import {
   replayCommand,
 } from './exchange.ts'
 import { findingId, type Violation } from './findings.ts'
+import { rules } from './rules.ts'
 
 /**
  * What became of a check:
@@ -29,6 +30,11 @@ export interface CheckResult {
   /** The rules it saw broken, its purpose's first. */
   violations: Violation[]
   blockedBy?: Violation
+  /**
+   * Findings of other checks its reads showed (a record already reported broken): the check judged the
+   * rest of what it read, and lists these instead of failing on them again.
+   */
+  affectedBy?: Violation[]
   warnings: string[]
   /** Advice for the contract's owner (see Recorder). */
   advice: string[]
@@ -39,6 +45,8 @@ export interface CheckResult {
    * matrix; absent on results no check produced (a suite error).
    */
   exercised?: string[]
+  /** How many requests it sent (for the progress line). */
+  requests?: number
 }
 
 /**
@@ -49,17 +57,18 @@ export interface CheckResult {
 export async function runCheck(check: Check, run: RunState): Promise<CheckResult> {
   const context = createCheckContext(run)
   const { recorder } = context
-  const result = await judgeCheck(check, context)
+  const result = await judgeCheck(check, context, run.claimedRecords)
   const pairs = recorder.exchanges.flatMap((exchange) => (exchange.pair === undefined ? [] : [exchange.pair]))
-  return { ...result, exercised: [...new Set(pairs)] }
+  return { ...result, exercised: [...new Set(pairs)], requests: recorder.exchanges.length }
 }
 
 async function judgeCheck(
   check: Check,
   context: ReturnType<typeof createCheckContext>,
+  claimedRecords: WeakSet<Violation>,
 ): Promise<CheckResult> {
   const { recorder, target } = context
-  const base = {
+  const base: Pick<CheckResult, 'group' | 'name' | 'warnings' | 'advice' | 'notes' | 'affectedBy'> = {
     group: check.group,
     name: check.name,
     warnings: recorder.warnings,
@@ -85,12 +94,21 @@ async function judgeCheck(
         violations: [],
       }
   }
+  // With --policy off, what only the suite's policy asks for is a warning, labelled so, not a finding.
+  const policyOff = target.policy === 'off'
+  const judged = (violation: Violation) => {
+    if (!policyOff || rules[violation.rule].kind !== 'policy') return true
+    recorder.warnings.push(`[policy ${violation.rule}, off] ${violation.message}`)
+    return false
+  }
+  if (purpose && !judged(purpose.violation)) purpose = undefined
   const seen = new Set<string>()
   const violations: Violation[] = []
+  const affectedElsewhere: Violation[] = []
   // Violations are shared (an exchange several checks read, the run's "stopped answering"): copied, not changed.
   const add = (violation: Violation, exchange: Exchange | undefined) => {
     const id = findingId(violation)
-    if (seen.has(id)) return
+    if (seen.has(id) || !judged(violation)) return
     seen.add(id)
     violations.push(
       exchange && violation.replay === undefined
@@ -101,11 +119,30 @@ async function judgeCheck(
   if (purpose) add(purpose.violation, purpose.exchange)
   for (const exchange of recorder.exchanges) {
     if (purpose && exchange === purpose.exchange) continue
-    for (const violation of exchange.violations) add(violation, exchange)
+    for (const violation of exchange.violations) {
+      // A list read that several checks share names its broken records once: the first check to report
+      // it fails on it, the others are affected by it.
+      if (violation.records !== undefined && claimedRecords.has(violation)) {
+        affectedElsewhere.push(violation)
+        continue
+      }
+      if (violation.records !== undefined) claimedRecords.add(violation)
+      add(violation, exchange)
+    }
   }
-  // Nothing else wrong, but a read held pets an earlier create stored wrong: affected by that finding.
-  if (!blockedBy && !purpose && violations.length === 0)
-    blockedBy = recorder.exchanges.find((exchange) => exchange.affectedBy)?.affectedBy
+  // Its reads held records already reported broken: judged on the rest, affected by those findings.
+  const affectedBy = [
+    ...new Map(
+      recorder.exchanges
+        .flatMap((exchange) =>
+          exchange.affectedBy && !seen.has(findingId(exchange.affectedBy))
+            ? [[findingId(exchange.affectedBy), exchange.affectedBy] as const]
+            : [],
+        )
+        .concat(affectedElsewhere.map((violation) => [findingId(violation), violation] as const)),
+    ).values(),
+  ]
+  if (affectedBy.length > 0) base.affectedBy = affectedBy
   if (blockedBy && !violations.some((violation) => findingId(violation) === findingId(blockedBy)))
     return {
       ...base,

@@ -7,8 +7,10 @@ import { boundedRequest } from './bounded-request.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { buildReport } from './conformance-report.ts'
 import { ConformanceReporter } from './conformance-reporter.ts'
+import { invokedCommand } from './invoked-command.ts'
 import { parseJson } from './parse-json.ts'
 import { ensureWritableDirectory, preflight } from './preflight.ts'
+import { progressLine } from './progress-line.ts'
 import { withBaseline } from './report-baseline.ts'
 import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
 import { toHtml } from './report-html.ts'
@@ -36,6 +38,10 @@ export interface ConformanceOptions {
   seed?: number
   /** Random sequences the stateful model runs (default 5). */
   maxExamples?: number
+  /** `strict` (default): policy findings fail the run; `off`: they are warnings. */
+  policy?: 'strict' | 'off'
+  /** The progress line on stderr: default on a TTY outside CI. */
+  progress?: boolean
   /** Where progress and the summary go (default: stdout). */
   print?: (line: string) => void
   /** A baseline file of accepted findings (see baseline.ts): they are reported as known and do not fail the run. */
@@ -116,6 +122,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     namePrefix: options.namePrefix ?? 'conformance',
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     maxExamples: options.maxExamples ?? defaults.maxExamples,
+    policy: options.policy ?? 'strict',
+    command: invokedCommand(),
   }
   // vitest and the suite's bundle load while the pre-flight waits for the server: loading them is CPU,
   // the pre-flight is a round trip. Loaded here, not at the top, so `--help` and a wrong argument do not
@@ -153,10 +161,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     )
     print(`Seed ${target.seed} (replay with --seed ${target.seed}).`)
     const facts = {
-      target: { baseUrl, readOnly: target.readOnly, viaPrism: prism !== undefined, seed: target.seed },
+      target: {
+        baseUrl,
+        readOnly: target.readOnly,
+        viaPrism: prism !== undefined,
+        seed: target.seed,
+        command: target.command,
+      },
       limitations,
     }
-    const reporter = new ConformanceReporter(facts, print)
+    const reporter = new ConformanceReporter(facts, print, progressLine(options.progress))
     const startedAt = new Date()
     const [{ startVitest }, suite] = await loading
     const vitest = await startVitest(

@@ -20,6 +20,13 @@ export interface ConformanceTarget {
   namePrefix: string
   /** The seed of every generated sequence: the same seed replays the same requests. */
   seed: number
+  /**
+   * `strict` (the default): the suite's policy where the contract is silent is judged like the contract;
+   * `off`: policy findings become warnings (`--policy off`).
+   */
+  policy?: 'strict' | 'off'
+  /** The command the user ran (`npx animal-store-conformance`), for replay lines. */
+  command?: string
   /** How many random sequences the stateful model runs. */
   maxExamples: number
 }

@@ -10,40 +10,44 @@ const group = 'values'
  * Valid values across each schema's range (generated from the contract): each create must come back exactly
  * as sent, from the 201, by id, and in the list under its filter; refusing one is a failure naming it.
  */
-const roundTrips: Check[] = validBodies('createPet').map(({ label, value, ifRefused }) => ({
-  group,
-  name: `takes ${label} and gives it back unchanged (201, by id, in its filtered list)`,
-  writes: true,
-  async run(context) {
-    const sent = value as unknown as NewPet
-    if (ifRefused !== undefined && context.target.prismUrl !== undefined) throw new CheckSkipped(throughPrism)
-    const { pet, exchange } = await createPetStep(context, sent, ifRefused)
-    const fromPost = differences(sent, pet)
-    ensure(fromPost.length === 0, changedValue, `${label}: POST /pets ${fromPost.join('; ')}.`, exchange)
-    const found = await context.send('getPet', { intent: 'valid', path: { petId: pet.id } })
-    const served = bodyOf<Pet>(found, { rule: 'lost-write', where: 'stored pets can be read back' }, 200)
-    const byId = [
-      ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${stringifyExactJson(served.id)}`]),
-      ...differences(sent, served),
-    ]
-    ensure(byId.length === 0, changedValue, `${label}: GET /pets/${pet.id} ${byId.join('; ')}.`, found)
-    // Under its status when it was sent with one; else the unfiltered page (where it may not fit).
-    const status = sent.status ?? undefined
-    const { listed, pets } = await context.listAfterWrites({ ...(status ? { status } : {}), limit: 100 })
-    const inList = pets.find((candidate) => candidate.id === pet.id)
-    if (!inList) {
-      ensure(
-        pets.length >= 100,
-        { rule: 'lost-write', where: 'stored pets can be read back' },
-        `${label}: pet ${pet.id} is missing from GET /pets?${status ? `status=${status}&` : ''}limit=100 (${pets.length} pets listed).`,
-        listed,
-      )
-      return
-    }
-    const fromList = differences(sent, inList)
-    ensure(fromList.length === 0, changedValue, `${label}: listed ${fromList.join('; ')}.`, listed)
-  },
-}))
+const roundTrips: Check[] = validBodies('createPet')
+  // An empty name is judged in one place, createPet's own check (refusing it is a warning there).
+  .filter(({ value }) => !Object.values(value).includes(''))
+  .map(({ label, value, ifRefused }) => ({
+    group,
+    name: `takes ${label} and gives it back unchanged (201, by id, in its filtered list)`,
+    writes: true,
+    async run(context) {
+      const sent = value as unknown as NewPet
+      if (ifRefused !== undefined && context.target.prismUrl !== undefined)
+        throw new CheckSkipped(throughPrism)
+      const { pet, exchange } = await createPetStep(context, sent, ifRefused)
+      const fromPost = differences(sent, pet)
+      ensure(fromPost.length === 0, changedValue, `${label}: POST /pets ${fromPost.join('; ')}.`, exchange)
+      const found = await context.send('getPet', { intent: 'valid', path: { petId: pet.id } })
+      const served = bodyOf<Pet>(found, { rule: 'lost-write', where: 'stored pets can be read back' }, 200)
+      const byId = [
+        ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${stringifyExactJson(served.id)}`]),
+        ...differences(sent, served),
+      ]
+      ensure(byId.length === 0, changedValue, `${label}: GET /pets/${pet.id} ${byId.join('; ')}.`, found)
+      // Under its status when it was sent with one; else the unfiltered page (where it may not fit).
+      const status = sent.status ?? undefined
+      const { listed, pets } = await context.listAfterWrites({ ...(status ? { status } : {}), limit: 100 })
+      const inList = pets.find((candidate) => candidate.id === pet.id)
+      if (!inList) {
+        ensure(
+          pets.length + (listed.setAside ?? 0) >= 100,
+          { rule: 'lost-write', where: 'stored pets can be read back' },
+          `${label}: pet ${pet.id} is missing from GET /pets?${status ? `status=${status}&` : ''}limit=100 (${pets.length} pets listed).`,
+          listed,
+        )
+        return
+      }
+      const fromList = differences(sent, inList)
+      ensure(fromList.length === 0, changedValue, `${label}: listed ${fromList.join('; ')}.`, listed)
+    },
+  }))
 
 // Prism's proxy re-serialises bodies through doubles: every read of such a pet would come back rounded.
 const throughPrism =

@@ -24,6 +24,13 @@ export const sharedCacheChecks: Check[] = [
       if (first.response.status !== 401) return
       await listPets(context, query)
       const again = await context.send('listPets', { intent: 'no-data', query, authorization: null })
+      // No answer within the short wait a keyless request gets (a slow proxy under load) shows no cache.
+      if (again.response.status === 0) {
+        context.warn(
+          'GET /pets?limit=3&status=pending without a key got no answer in time after an authorised request for the same URL: whether a cache shares answers across keys was not judged.',
+        )
+        return
+      }
       ensure(
         again.response.status === 401,
         { rule: 'auth', where: 'no credentials, after an authorised request for the same URL' },

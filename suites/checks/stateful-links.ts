@@ -71,7 +71,7 @@ export const statefulChecks: Check[] = [
         const { listed, pets } = await listPets(context, { status, limit: 100 })
         const found = pets.find((candidate) => candidate.id === pet.id)
         // With a full page the pet may be on a page the contract gives no way to reach.
-        if (!found && pets.length >= 100) {
+        if (!found && pets.length + (listed.setAside ?? 0) >= 100) {
           context.warn(
             `Pet ${pet.id} (${status}) is not on the first page of 100; the contract has no further pages.`,
           )
@@ -104,7 +104,8 @@ export const statefulChecks: Check[] = [
       for (const [status, { pet }] of Object.entries(byStatus)) {
         const { listed, pets } = await listPets(context, { status, limit: 1 })
         ensure(
-          pets.length > 0,
+          // A record already reported broken still fills the page: it is there, judged once elsewhere.
+          pets.length + (listed.setAside ?? 0) > 0,
           lost,
           `GET /pets?status=${status}&limit=1 listed no pet, though pet ${pet.id} was created with status ${status}: a page that is not full must hold every matching pet.`,
           listed,

@@ -22,7 +22,13 @@ function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelAp
     // Through Prism, int64 bounds arrive rounded to ±2^63 by Prism itself: read them as the bounds.
     const body = exchange.prismViolations ? prismRounded(jsonOf(exchange)) : jsonOf(exchange)
     const schemaJudged = exchange.bodyUsable && exchange.violations.length === 0
-    return { status: exchange.response.status, body, request, schemaJudged }
+    return {
+      status: exchange.response.status,
+      body,
+      request,
+      schemaJudged,
+      ...(exchange.setAside ? { setAside: exchange.setAside } : {}),
+    }
   }
   return {
     createPet: (body) =>
@@ -113,13 +119,23 @@ export const statefulModelCheck: Check = {
       message: result.message,
     }
     const replay = result.replay.map((line) => `    ${line}`).join('\n')
-    const rerun = `npm run conformance -- --base-url ${target.baseUrl} --seed ${result.seed}`
+    const rerun = `${target.command ?? 'npx animal-store-conformance'} --base-url ${target.baseUrl} --seed ${result.seed}`
+    // Records stored before the run are earlier state a fresh server does not have: no claim about one.
+    const storedData =
+      violation.rule === 'stored-record' ||
+      context.recorder.exchanges.some(
+        (exchange) =>
+          exchange.affectedBy !== undefined ||
+          exchange.violations.some((seen) => seen.rule === 'stored-record'),
+      )
     const how =
-      result.reproduced === undefined
-        ? `Final sweep of the stateful model, seed ${result.seed}: the requests that show it:\n${replay}\nReplay: ${rerun}.`
-        : result.reproduced
-          ? `Stateful model, seed ${result.seed}: the minimal sequence that shows it (‖ = sent concurrently); sent again alone right after, it failed the same way, so it needs no earlier state:\n${replay}\nReplay on a fresh server: ${rerun}.`
-          : `Stateful model, seed ${result.seed}: the shortest failing sequence found (‖ = sent concurrently); sent again alone right after, it did NOT fail, so it needs the state the server held at the time (what the model had created before it, ${result.created} pets in all, and the other checks running beside it):\n${replay}\nReplay the whole run: ${rerun}.`
+      result.reproduced === true && storedData
+        ? `Stateful model, seed ${result.seed}: the minimal sequence that shows it (‖ = sent concurrently); sent again alone right after, it failed the same way, but the server holds records stored before this run, so a fresh server may not show it:\n${replay}\nReplay against this server: ${rerun}.`
+        : result.reproduced === undefined
+          ? `Final sweep of the stateful model, seed ${result.seed}: the requests that show it:\n${replay}\nReplay: ${rerun}.`
+          : result.reproduced
+            ? `Stateful model, seed ${result.seed}: the minimal sequence that shows it (‖ = sent concurrently); sent again alone right after, it failed the same way, so it needs no earlier state:\n${replay}\nReplay on a fresh server: ${rerun}.`
+            : `Stateful model, seed ${result.seed}: the shortest failing sequence found (‖ = sent concurrently); sent again alone right after, it did NOT fail, so it needs the state the server held at the time (what the model had created before it, ${result.created} pets in all, and the other checks running beside it):\n${replay}\nReplay the whole run: ${rerun}.`
     throw new CheckFailure({ ...violation, message: `${violation.message}\n${how}` }, undefined)
   },
 }

@@ -217,7 +217,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'status filter case-insensitive',
     serverA,
     'The status filter lower-cases its input before checking it, so status=SOLD is served as sold.',
-    { rule: 'invalid-accepted', operation: 'listPets' },
+    { rule: 'invalid-not-refused', operation: 'listPets' },
     (correct) => ({
       parseQuery: (params) => {
         const status = params.get('status')
@@ -230,7 +230,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'empty query values read as absent',
     serverB,
     'A truthiness check (`if (req.query.limit)`) treats limit= and status= as not given, serving the default page.',
-    { rule: 'invalid-accepted', operation: 'listPets' },
+    { rule: 'invalid-not-refused', operation: 'listPets' },
     (correct) => ({
       parseQuery: (params) => {
         for (const name of [...params.keys()]) if (params.get(name) === '') params.delete(name)
@@ -244,7 +244,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'limit parsed with parseInt()',
     serverA,
     'limit is parsed with JavaScript parseInt(), which reads "1abc" and "1.5" as 1.',
-    { rule: 'invalid-accepted', operation: 'listPets' },
+    { rule: 'invalid-not-refused', operation: 'listPets' },
     (correct) => ({
       parseQuery: (params) => {
         const raw = params.get('limit')
@@ -589,7 +589,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'a status with trailing spaces matches',
     serverB,
     'The status filter is checked by a lookup in a MySQL table whose PAD SPACE collation ignores trailing spaces, so status=sold%20 is served as sold.',
-    { rule: 'invalid-accepted', operation: 'listPets' },
+    { rule: 'invalid-not-refused', operation: 'listPets' },
     (correct) => ({
       parseQuery: (params) => {
         const status = params.get('status')
@@ -602,7 +602,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'a limit above 100 clamped',
     serverA,
     "limit is clamped to the maximum instead of refused, as DRF's LimitOffsetPagination max_limit and Spring Data's maxPageSize do, so limit=101 gets 100 pets and a 200.",
-    { rule: 'invalid-accepted', operation: 'listPets' },
+    { rule: 'invalid-not-refused', operation: 'listPets' },
     (correct) => ({
       parseQuery: (params) => {
         const limit = params.get('limit')
@@ -615,7 +615,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'limit handed to SQLite unchecked',
     serverB,
     'limit goes straight into SQLite\'s LIMIT, where a negative value means "no limit" and 0 an empty page (SQLite\'s SELECT documentation), so limit=-1 lists every pet with 200.',
-    { rule: 'invalid-accepted', operation: 'listPets' },
+    { rule: 'invalid-not-refused', operation: 'listPets' },
     (correct) => ({
       parseQuery: (params) => {
         const limit = params.get('limit')

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { invokedCommand } from './invoked-command.ts'
+import { formatProgress, showsProgress } from './progress-line.ts'
+
+describe('the progress line', () => {
+  it('shows checks done of all, requests sent and the time elapsed', () => {
+    expect(formatProgress({ done: 12, total: 80, requests: 140, elapsedMs: 3400 })).toBe(
+      'checks 12/80 · 140 requests · 3.4 s',
+    )
+  })
+
+  it('shows on a terminal outside CI, and nowhere else unless asked', () => {
+    expect(showsProgress(undefined, { isTTY: true }, {})).toBe(true)
+    expect(showsProgress(undefined, { isTTY: true }, { CI: 'true' })).toBe(false)
+    expect(showsProgress(undefined, { isTTY: false }, {})).toBe(false)
+    expect(showsProgress(true, { isTTY: false }, { CI: 'true' })).toBe(true)
+    expect(showsProgress(false, { isTTY: true }, {})).toBe(false)
+  })
+})
+
+describe('replay lines', () => {
+  it('print the npm script inside this repository and the installed bin elsewhere', () => {
+    expect(invokedCommand({ npm_lifecycle_event: 'conformance' })).toBe('npm run conformance --')
+    expect(invokedCommand({})).toBe('npx animal-store-conformance')
+    expect(invokedCommand({ npm_lifecycle_event: 'test' })).toBe('npx animal-store-conformance')
+  })
+})

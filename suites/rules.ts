@@ -1,0 +1,193 @@
+/**
+ * The one registry of the rules a server can break: each a root cause a person can act on. The reports,
+ * `docs/checks.md` (checked against it by a test) and the Schemathesis parity table all read it.
+ *
+ * - `contract`: the contract's own words are broken (a declared status missed, a body off its schema,
+ *   auth, a 5xx, data changed);
+ * - `policy`: the suite's opinion where the contract is silent. Labelled so in every report, and turned
+ *   off by `--policy off` (the default stays strict).
+ */
+export const rules = {
+  'server-error': {
+    group: 'status',
+    kind: 'contract',
+    description: 'A 5xx: never acceptable, whatever was sent.',
+  },
+  'undeclared-status': {
+    group: 'status',
+    kind: 'contract',
+    description: 'A valid request answered with a status the operation does not declare.',
+    pointer: '/paths/~1pets/get/responses',
+  },
+  'wrong-status': {
+    group: 'status',
+    kind: 'contract',
+    description:
+      'A declared status, but not the one the request calls for (404 for a pet that exists, 400 for a valid body).',
+    pointer: '/components/responses/BadRequest',
+  },
+  auth: {
+    group: 'auth',
+    kind: 'contract',
+    description: 'A request without a valid key was not refused with 401.',
+    pointer: '/components/securitySchemes/bearerAuth',
+  },
+  'invalid-accepted': {
+    group: 'status',
+    kind: 'contract',
+    description:
+      'A request that breaks the contract was answered 2xx where the contract declares a refusal (400).',
+    pointer: '/paths/~1pets/post/responses/400',
+  },
+  'invalid-not-refused': {
+    group: 'status',
+    kind: 'policy',
+    description:
+      'A value outside the contract’s bounds (limit=101) was answered 2xx on an operation that declares no refusal status: the suite asks for a 4xx, as Schemathesis’ negative_data_rejection does.',
+    pointer: '/paths/~1pets/get/parameters/0/schema',
+  },
+  'content-type': {
+    group: 'body',
+    kind: 'contract',
+    description: 'A body not sent as the declared application/json.',
+    pointer: '/paths/~1pets/get/responses/200/content',
+  },
+  'body-schema': {
+    group: 'body',
+    kind: 'contract',
+    description: 'A body that does not match the schema declared for its operation and status.',
+    pointer: '/components/schemas/Pet',
+  },
+  'stored-record': {
+    group: 'body',
+    kind: 'contract',
+    description:
+      'A record stored before this run that breaks the schema whenever it is served: fix or migrate the record.',
+    pointer: '/components/schemas/Pet',
+  },
+  'error-status': {
+    group: 'body',
+    kind: 'contract',
+    description: 'An Error body whose `status` differs from the HTTP status.',
+    pointer: '/components/schemas/Error/properties/status',
+  },
+  header: {
+    group: 'headers',
+    kind: 'contract',
+    description: 'A declared response header (Deprecation, Sunset) missing or off its schema.',
+    pointer: '/components/headers',
+  },
+  limit: {
+    group: 'state',
+    kind: 'contract',
+    description: 'A page longer than `limit` (or than the default 20).',
+    pointer: '/paths/~1pets/get/parameters/0/schema',
+  },
+  filter: {
+    group: 'state',
+    kind: 'contract',
+    description: 'A filtered list holding pets of another status.',
+    pointer: '/paths/~1pets/get/parameters/1',
+  },
+  'lost-write': {
+    group: 'state',
+    kind: 'contract',
+    description:
+      'A created pet that cannot be read back, or is missing from its filtered list while that page is not full.',
+    pointer: '/paths/~1pets/post/responses/201',
+  },
+  'changed-value': {
+    group: 'state',
+    kind: 'contract',
+    description: 'A pet read back differs from what was sent.',
+    pointer: '/components/schemas/NewPet',
+  },
+  'duplicate-id': {
+    group: 'state',
+    kind: 'contract',
+    description: 'Two pets given the same id.',
+    pointer: '/components/schemas/Pet/allOf/1/properties/id',
+  },
+  'client-id': {
+    group: 'state',
+    kind: 'contract',
+    description: 'The server used the id the client sent instead of assigning its own.',
+    pointer: '/components/schemas/Pet/allOf/1/properties/id',
+  },
+  'unsupported-method': {
+    group: 'method',
+    kind: 'policy',
+    description:
+      'A method the contract does not declare on a path was served (2xx), or refused with 405 but no Allow (RFC 9110 §15.5.6).',
+  },
+  'no-response': {
+    group: 'transport',
+    kind: 'contract',
+    description: 'No complete response within the deadline, or the connection closed mid-response.',
+  },
+  'response-too-large': {
+    group: 'transport',
+    kind: 'policy',
+    description:
+      'A body beyond the suite’s byte cap (the contract’s bodies are small JSON documents; the cap keeps the run bounded).',
+  },
+  prism: {
+    group: 'prism',
+    kind: 'contract',
+    description:
+      'Prism’s validating proxy reported a violation the suite’s own checks did not already explain.',
+  },
+  coverage: {
+    group: 'coverage',
+    kind: 'contract',
+    description: 'A declared operation × status pair no request produced.',
+    pointer: '/paths',
+  },
+} as const satisfies Record<string, RuleInfo>
+
+export interface RuleInfo {
+  /** What part of an answer it is about: `status`, `body`, `headers`, `auth`, `state`, `method`, … */
+  group: string
+  kind: RuleKind
+  /** One line a person reads in `--list-checks` and docs/checks.md. */
+  description: string
+  /** A JSON pointer into contract/openapi.yaml: the words the rule holds the server to, where there are some. */
+  pointer?: string
+}
+
+export type RuleKind = 'contract' | 'policy'
+
+export type RuleId = keyof typeof rules
+
+/** The switch that turns every policy rule off. */
+export const policySwitch = '--policy off'
+
+/** The rule's entry in the registry. */
+export function ruleInfo(rule: RuleId): RuleInfo {
+  return rules[rule]
+}
+
+/** Every rule with its id, in the registry's order. */
+export function listRules(): (RuleInfo & { id: RuleId })[] {
+  return (Object.keys(rules) as RuleId[]).map((id) => ({ id, ...rules[id] }))
+}
+
+/** The label a report puts beside a policy finding: what it is and how to turn it off. */
+export function policyLabel(rule: RuleId): string | undefined {
+  return rules[rule].kind === 'policy'
+    ? `policy (the contract is silent here; turn off with ${policySwitch})`
+    : undefined
+}
+
+/** The rules as the Markdown table docs/checks.md holds (a test keeps the page equal to it). */
+export function rulesMarkdown(): string {
+  const rows = listRules().map(
+    (rule) =>
+      `| \`${rule.id}\` | ${rule.group} | ${rule.kind} | ${rule.description.replaceAll('|', '\\|')} | ${rule.pointer ? `\`${rule.pointer}\`` : '—'} |`,
+  )
+  return [
+    '| rule | group | kind | what it holds the server to | contract location |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n')
+}
