@@ -1,6 +1,6 @@
 import { defaults } from '../suites/run-conformance.ts'
 import { defineCommand } from './cli/command-options.ts'
-import { flag, integer, oneOf, seconds, text } from './cli/option-kinds.ts'
+import { commaList, flag, integer, oneOf, seconds, text } from './cli/option-kinds.ts'
 
 /**
  * `animal-store-conformance`, declared once: its parser, its `--help`, the docs' option table and the
@@ -71,6 +71,15 @@ negative bodies generated from the schema, and that created pets can be read bac
       help: "strict: the suite's policy where the contract is silent (refusing limit=101,\nmethods, awkward values) fails like the contract; off: warnings only",
       default: 'strict',
     },
+    checks: {
+      kind: commaList(text('NAME', 'a check name'), 'LIST'),
+      help: 'judge only these checks: rules, groups or kinds (contract, policy), comma-separated',
+    },
+    'exclude-checks': {
+      kind: commaList(text('NAME', 'a check name'), 'LIST'),
+      help: 'leave these checks out (rules, groups or kinds): not judged, reported as excluded,\nnever as passed',
+    },
+    'list-checks': { kind: flag, help: 'list every check (rule) with its group and kind, and exit' },
     progress: { kind: flag, help: 'force the progress line on stderr on (default: on a TTY, off in CI)' },
     quiet: { kind: flag, help: 'no progress line' },
     'max-examples': {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module'
+import { listChecksText } from '../suites/rule-selection.ts'
 import { type ConformanceOutcome, runConformance } from '../suites/run-conformance.ts'
 import { helpText, loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
@@ -16,6 +17,10 @@ try {
 const { values } = parsed
 if (values.help) {
   console.log(help)
+  process.exit(0)
+}
+if (values['list-checks']) {
+  console.log(listChecksText())
   process.exit(0)
 }
 // vitest runs the suite, and it is an optional peer of the package (about 40 MB the mock never needs):
@@ -41,6 +46,8 @@ const outcome = await runConformance({
   reportDir: values['report-dir'],
   viaPrism: values['via-prism'],
   policy: values.policy,
+  ...(values.checks ? { checks: values.checks } : {}),
+  ...(values['exclude-checks'] ? { excludeChecks: values['exclude-checks'] } : {}),
   ...(values.quiet ? { progress: false } : values.progress ? { progress: true } : {}),
   ...(values.baseline === undefined ? {} : { baseline: values.baseline }),
   ...(values['write-baseline'] === undefined ? {} : { writeBaseline: values['write-baseline'] }),

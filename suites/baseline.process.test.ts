@@ -53,6 +53,15 @@ describe('--baseline and --write-baseline', () => {
     const report = known.report as (typeof known.report & { baseline: BaselineOutcome }) | undefined
     expect(report?.findings.length).toBe(accepted.length)
     expect(report?.baseline.known.map((entry) => entry.id)).toEqual(accepted.map((entry) => entry.id))
+    // Every format says so; the CI's test view shows it skipped with its reason, not failed.
+    expect(known.output).toMatch(/CONFORMS \(\d+ findings? known \(baseline\)\)/)
+    expect(known.output).toContain(
+      `known, accepted in ${file}: ${accepted[0]?.id}: PET-12: fix ships next sprint`,
+    )
+    const junit = readFileSync(join(known.reportDir, 'junit.xml'), 'utf8')
+    expect(junit).toMatch(/<testsuites [^>]*failures="0"/)
+    expect(junit).toContain(`<skipped message="known finding ${accepted[0]?.id} `)
+    expect(readFileSync(join(known.reportDir, 'summary.md'), 'utf8')).toContain('### Left out or accepted')
 
     writeFileSync(
       file,
@@ -75,6 +84,7 @@ describe('--baseline and --write-baseline', () => {
     expect(run.code, run.output).toBe(0)
     const report = run.report as (typeof run.report & { baseline: BaselineOutcome }) | undefined
     expect(report?.baseline.stale).toEqual([{ id: 'limit: query limit', reason: 'fixed since' }])
+    expect(run.output).toContain('stale, no finding matched it: limit: query limit: fixed since')
   }, 120_000)
 
   it('exits 2 for a baseline it cannot read, naming how to write one', async () => {

@@ -1,3 +1,4 @@
+import type { BaselineOutcome } from './baseline.ts'
 import type { CoverageRow } from './coverage.ts'
 import { type Finding, groupFindings, stableFindingId } from './findings.ts'
 import type { CheckResult, Outcome } from './run-check.ts'
@@ -39,6 +40,10 @@ export interface ConformanceReport {
   pending: string[]
   /** The run's own peak resident memory. */
   peakRssBytes: number
+  /** Rules left out with --checks / --exclude-checks: not judged, reported as excluded (never as passed). */
+  excludedRules?: string[]
+  /** What a --baseline accepted: known findings (not failing the run), expired and stale entries. */
+  baseline?: BaselineOutcome
 }
 
 export interface RunFacts {

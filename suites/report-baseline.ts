@@ -1,15 +1,12 @@
-import { applyBaseline, type Baseline, type BaselineOutcome } from './baseline.ts'
+import { applyBaseline, type Baseline } from './baseline.ts'
 import type { ConformanceReport } from './conformance-report.ts'
-
-/** A report with what its baseline accepted. */
-export type BaselinedReport = ConformanceReport & { baseline?: BaselineOutcome }
 
 /**
  * Applies a baseline to a finished report: accepted findings stay listed but no longer decide the
  * verdict; expired ones do again. An incomplete run stays incomplete: a baseline cannot judge what was
  * not checked.
  */
-export function withBaseline(report: ConformanceReport, baseline: Baseline, today: Date): BaselinedReport {
+export function withBaseline(report: ConformanceReport, baseline: Baseline, today: Date): ConformanceReport {
   const outcome = applyBaseline(
     report.findings.map((finding) => finding.id),
     baseline,

@@ -1,5 +1,6 @@
 import type { ConformanceReport } from './conformance-report.ts'
 import { type Finding, findingId, type Violation } from './findings.ts'
+import { knownFindingIds, selectionLines, verdictQualifier } from './report-selection.ts'
 import type { CheckResult } from './run-check.ts'
 
 /** What an installed user runs; a run started otherwise says how in the report's `target.command`. */
@@ -102,8 +103,11 @@ export function toConsoleText(report: ConformanceReport): string {
     '',
     createdLine(report),
     `Seed ${report.target.seed}: ${report.target.command ?? installedCommand} --base-url ${report.target.baseUrl} --seed ${report.target.seed} replays the generated requests.`,
+    ...(selectionLines(report).length > 0
+      ? ['', 'Left out or accepted:', ...selectionLines(report).map((line) => `  - ${line}`)]
+      : []),
     '',
-    `${headline[report.verdict]}: ${totalsLine(report)}`,
+    `${headline[report.verdict]}${verdictQualifier(report)}: ${totalsLine(report)}`,
   )
   return lines.join('\n')
 }
@@ -122,7 +126,7 @@ export function toMarkdown(report: ConformanceReport): string {
     incomplete: '⚠️ incomplete',
   }
   const lines = [
-    `## Animal Store conformance: ${icon[report.verdict]}`,
+    `## Animal Store conformance: ${icon[report.verdict]}${verdictQualifier(report)}`,
     '',
     `Target \`${report.target.baseUrl}\`${report.target.readOnly ? ' (read-only)' : ''}${report.target.viaPrism ? ', through Prism' : ''}, seed ${report.target.seed}: ${totalsLine(report)}.`,
     '',
@@ -159,6 +163,13 @@ export function toMarkdown(report: ConformanceReport): string {
       )
     }
   }
+  if (selectionLines(report).length > 0)
+    lines.push(
+      '### Left out or accepted',
+      '',
+      ...selectionLines(report).map((line) => `- ${escapeMarkdown(line)}`),
+      '',
+    )
   if (report.pending.length > 0)
     lines.push(
       '### Pending at the deadline',
@@ -208,27 +219,42 @@ export function toJunitXml(report: ConformanceReport): string {
     }
   const cases: string[] = []
   let failures = 0
+  let accepted = 0
+  // A finding the baseline accepts is not a failure in the CI's test view: skipped, saying why.
+  const known = knownFindingIds(report)
+  const findingCase = (group: string, finding: Finding, name: string) => {
+    if (!known.has(finding.id)) {
+      failures++
+      return failureCase(group, finding, name)
+    }
+    accepted++
+    const reason = report.baseline?.known.find((entry) => entry.id === finding.id)?.reason ?? ''
+    return `${openCase(group, name)}>\n      <skipped message="${xml(`known finding ${finding.id} [${finding.rule}], accepted in ${report.baseline?.path}: ${reason}`)}"/>\n    </testcase>`
+  }
   for (const check of report.checks) {
     const owned = report.findings.filter((finding) => owner.get(finding) === check)
     // More than one finding first seen by one check: one test case each, so each finding fails once.
     owned.forEach((finding, index) => {
-      failures++
       cases.push(
-        failureCase(check.group, finding, index === 0 ? check.name : `${check.name} [${finding.id}]`),
+        findingCase(check.group, finding, index === 0 ? check.name : `${check.name} [${finding.id}]`),
       )
     })
     if (owned.length === 0) cases.push(testCase(check, findingOf))
   }
   // A finding no check failed on (only seen by checks it blocked or affected) still fails once, on its own.
   for (const finding of report.findings)
-    if (!owner.has(finding)) {
-      failures++
-      cases.push(failureCase(finding.operations[0] ?? 'run', finding, `${finding.id}: ${finding.where}`))
-    }
+    if (!owner.has(finding))
+      cases.push(findingCase(finding.operations[0] ?? 'run', finding, `${finding.id}: ${finding.where}`))
+  // Excluded rules are skipped, never passed.
+  for (const rule of report.excludedRules ?? [])
+    cases.push(
+      `${openCase('excluded', rule)}>\n      <skipped message="${xml(`excluded with --checks / --exclude-checks: ${rule} was not judged`)}"/>\n    </testcase>`,
+    )
   const errored = report.checks.filter((check) => ['errored', 'timed-out'].includes(check.outcome)).length
-  const skipped = report.checks.filter((check) =>
-    ['blocked', 'skipped', 'not-checked'].includes(check.outcome),
-  ).length
+  const skipped =
+    report.checks.filter((check) => ['blocked', 'skipped', 'not-checked'].includes(check.outcome)).length +
+    accepted +
+    (report.excludedRules?.length ?? 0)
   const tests = cases.length
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

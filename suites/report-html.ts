@@ -2,6 +2,7 @@ import type { ConformanceReport } from './conformance-report.ts'
 import { coverageMatrix, type MatrixCell, type MatrixRow } from './coverage.ts'
 import type { Finding } from './findings.ts'
 import { citesLine, kindLabel, recordsLine } from './report-formats.ts'
+import { selectionLines, verdictQualifier } from './report-selection.ts'
 import type { CheckResult } from './run-check.ts'
 
 /**
@@ -14,7 +15,7 @@ import type { CheckResult } from './run-check.ts'
  * @example writeFileSync('reports/conformance.html', toHtml(report))
  */
 export function toHtml(report: ConformanceReport): string {
-  const title = `Animal Store conformance: ${verdictText[report.verdict]}`
+  const title = `Animal Store conformance: ${verdictText[report.verdict]}${verdictQualifier(report)}`
   return `<!doctype html>
 ${
   html`<html lang="en">
@@ -85,6 +86,7 @@ function header(report: ConformanceReport, title: string): Html {
 <p class="meaning">${verdictMeaning[report.verdict]}</p>
 <dl class="facts">${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
 <p class="replay-run">Replay the run’s generated requests (with <code>CONFORMANCE_API_KEY</code> set): <code>${replay}</code></p>
+${selectionLines(report).length > 0 ? html`<section class="selection"><h2>Left out or accepted</h2><ul>${selectionLines(report).map((line) => html`<li>${line}</li>`)}</ul></section>` : ''}
 </header>`
 }
 

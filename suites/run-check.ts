@@ -96,7 +96,15 @@ async function judgeCheck(
   }
   // With --policy off, what only the suite's policy asks for is a warning, labelled so, not a finding.
   const policyOff = target.policy === 'off'
+  // Rules left out with --checks / --exclude-checks are not judged at all; a check that saw only those is
+  // reported skipped, never passed.
+  const excluded = new Set(target.excludedRules ?? [])
+  const excludedSeen = new Set<string>()
   const judged = (violation: Violation) => {
+    if (excluded.has(violation.rule)) {
+      excludedSeen.add(violation.rule)
+      return false
+    }
     if (!policyOff || rules[violation.rule].kind !== 'policy') return true
     recorder.warnings.push(`[policy ${violation.rule}, off] ${violation.message}`)
     return false
@@ -150,6 +158,13 @@ async function judgeCheck(
       message: `blocked by ${findingId(blockedBy)}${violations.length > 0 ? `; also saw ${violations.map(findingId).join('; ')}` : ''}`,
       violations,
       blockedBy,
+    }
+  if (violations.length === 0 && excludedSeen.size > 0)
+    return {
+      ...base,
+      outcome: 'skipped',
+      message: `excluded: it judged ${[...excludedSeen].join(', ')}, left out with --checks / --exclude-checks`,
+      violations,
     }
   if (violations.length === 0) return { ...base, outcome: 'passed', violations }
   const [first, ...others] = violations as [Violation, ...Violation[]]

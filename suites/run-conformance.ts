@@ -14,6 +14,7 @@ import { progressLine } from './progress-line.ts'
 import { withBaseline } from './report-baseline.ts'
 import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
 import { toHtml } from './report-html.ts'
+import { excludedRules } from './rule-selection.ts'
 import type { ConformanceTarget } from './target.ts'
 
 export interface ConformanceOptions {
@@ -40,6 +41,10 @@ export interface ConformanceOptions {
   maxExamples?: number
   /** `strict` (default): policy findings fail the run; `off`: they are warnings. */
   policy?: 'strict' | 'off'
+  /** Judge only these rules, groups or kinds (`--checks`); see rule-selection.ts. */
+  checks?: string[]
+  /** Leave these rules, groups or kinds out (`--exclude-checks`): reported as excluded, never as passed. */
+  excludeChecks?: string[]
   /** The progress line on stderr: default on a TTY outside CI. */
   progress?: boolean
   /** Where progress and the summary go (default: stdout). */
@@ -104,6 +109,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       `The base URL must be an http(s) URL including /v1, such as http://127.0.0.1:4010/v1; got "${options.baseUrl}".`,
     )
   if (!options.apiKey) return problem('No API key: set CONFORMANCE_API_KEY (or pass --api-key).')
+  const selection = excludedRules({
+    ...(options.checks ? { checks: options.checks } : {}),
+    ...(options.excludeChecks ? { excludeChecks: options.excludeChecks } : {}),
+  })
+  if (!selection.ok) return problem(`--checks / --exclude-checks: ${selection.problem}`)
   const baseline = options.baseline === undefined ? undefined : readBaselineFile(options.baseline)
   if (typeof baseline === 'string') return problem(baseline)
   const reportDir = resolve(options.reportDir ?? 'reports')
@@ -123,6 +133,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     maxExamples: options.maxExamples ?? defaults.maxExamples,
     policy: options.policy ?? 'strict',
+    excludedRules: selection.excluded,
     command: invokedCommand(),
   }
   // vitest and the suite's bundle load while the pre-flight waits for the server: loading them is CPU,
@@ -216,7 +227,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
                 ? [...reporter.running]
                 : ['the suite itself (it did not finish)'],
           })
-    const report = baseline ? withBaseline(judged, baseline, new Date()) : judged
+    const selected = selection.excluded.length > 0 ? { ...judged, excludedRules: selection.excluded } : judged
+    const report = baseline ? withBaseline(selected, baseline, new Date()) : selected
     writeReports(report, reportDir)
     if (options.writeBaseline) {
       writeFileSync(

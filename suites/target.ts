@@ -25,6 +25,8 @@ export interface ConformanceTarget {
    * `off`: policy findings become warnings (`--policy off`).
    */
   policy?: 'strict' | 'off'
+  /** Rules left out with --checks / --exclude-checks: never judged, reported as excluded. */
+  excludedRules?: readonly string[]
   /** The command the user ran (`npx animal-store-conformance`), for replay lines. */
   command?: string
   /** How many random sequences the stateful model runs. */
