@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import { ResponseBody } from './response-body.ts'
 
 /** What bounds every request of a run, whatever the server does. */
 export interface RequestLimits {
@@ -11,6 +12,8 @@ export interface RequestLimits {
   maxResponseBytes: number
   /** The run's own deadline (epoch ms): no request outlives it. */
   runDeadline: number
+  /** Bodies are read in at most this many chunks off the socket (default 65,536). */
+  maxResponseChunks?: number
 }
 
 export interface Received {
@@ -35,7 +38,11 @@ const agents = {
   'https:': new HttpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000 }),
 }
 
-const keptOfTooLarge = 64 * 1024
+// Node's own default, written down so that the report can name it: a header block past it is refused.
+const maxHeaderBytes = 16 * 1024
+
+// A body of the byte cap in 64-byte pieces: no server that means to be read frames its body finer.
+const defaultMaxChunks = 65_536
 
 // Errors that mean no server answered at all: the target, not the server's behaviour, is the problem.
 const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
@@ -72,6 +79,7 @@ function attempt(
   const { origin, rawPath } = splitUrl(url)
   const target = new URL(origin)
   const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8')
+  const maxChunks = limits.maxResponseChunks ?? defaultMaxChunks
   return new Promise((resolve) => {
     let response: Received | undefined
     let settled = false
@@ -89,6 +97,7 @@ function attempt(
         hostname: target.hostname.replace(/^\[|\]$/g, ''),
         port: target.port,
         method: init.method,
+        maxHeaderSize: maxHeaderBytes,
         // Sent byte for byte: the path-spelling checks must send `/./`, `%2e` and the like unnormalised.
         path: rawPath,
         headers: {
@@ -99,35 +108,36 @@ function attempt(
       },
       (answer: IncomingMessage) => {
         response = { status: answer.statusCode ?? 0, headers: flattenHeaders(answer.headers), body: '' }
-        const chunks: Buffer[] = []
-        let size = 0
+        const held = new ResponseBody(limits.maxResponseBytes, maxChunks)
         // The cap holds for the decoded body: a small compressed body can decode to gigabytes (a bomb).
         const decoded = decoderFor(answer)
-        decoded.on('data', (chunk: Buffer) => {
-          size += chunk.length
-          if (size <= limits.maxResponseBytes) {
-            chunks.push(chunk)
-            return
-          }
-          // Only the start is kept, for the report: the rest is what the cap is there to drop.
-          const kept = Buffer.concat(chunks).subarray(0, keptOfTooLarge).toString('utf8')
+        const overCap = (message: string) => {
           request.destroy()
           if (decoded !== answer) decoded.destroy()
+          // Only the start is kept, for the report: the rest is what the cap is there to drop.
           finish({
             ok: false,
             kind: 'too-large',
-            response: { ...(response as Received), body: kept },
-            message: `response larger than ${limits.maxResponseBytes} bytes${decoded === answer ? '' : ' once decoded'}`,
+            response: { ...(response as Received), body: held.start() },
+            message,
           })
+        }
+        let received = 0
+        // Chunks are counted as they come off the socket: the framing, not the decoder's output, is what a
+        // server controls.
+        answer.on('data', (chunk: Buffer) => {
+          received += chunk.length
+          if (!held.countChunk()) overCap(`the body came in more than ${maxChunks} chunks`)
+        })
+        decoded.on('data', (chunk: Buffer) => {
+          if (!held.append(chunk))
+            overCap(
+              `the body is more than ${limits.maxResponseBytes} bytes${decoded === answer ? '' : ' once decoded'}`,
+            )
         })
         decoded.on('end', () =>
-          finish({
-            ok: true,
-            response: { ...(response as Received), body: Buffer.concat(chunks).toString('utf8') },
-          }),
+          finish({ ok: true, response: { ...(response as Received), body: held.text() } }),
         )
-        let received = 0
-        if (decoded !== answer) answer.on('data', (chunk: Buffer) => (received += chunk.length))
         if (decoded !== answer)
           decoded.on('error', (error) =>
             // No bytes at all is an empty body, whatever the header says; anything else is a broken one.
@@ -153,6 +163,12 @@ function attempt(
       const code = errorCode(error)
       if (response === undefined && unreachableCodes.has(code))
         return finish({ ok: false, kind: 'unreachable', message: `cannot connect (${code})` })
+      if (response === undefined && code === 'HPE_HEADER_OVERFLOW')
+        return finish({
+          ok: false,
+          kind: 'closed',
+          message: `the response's header block is more than ${maxHeaderBytes} bytes (${code})`,
+        })
       if (response === undefined && isTlsError(code, error))
         return finish({
           ok: false,
@@ -187,7 +203,7 @@ function attempt(
       finish({
         ok: false,
         kind: 'timeout',
-        message: `no complete response within ${limits.requestTimeoutMs} ms (${response ? 'the body did not finish' : 'no headers'})`,
+        message: `slower than ${limits.requestTimeoutMs / 1000} s: no complete response within ${limits.requestTimeoutMs} ms (${response ? 'the body did not finish' : 'no headers'})`,
         ...(response ? { response } : {}),
       })
     }, timeout)
