@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
+import { type NetworkFlags, networkOptionsFrom } from '../suites/network-options.ts'
 import { type ConformanceOutcome, defaults, runConformance } from '../suites/run-conformance.ts'
 import { conformanceOptions } from './conformance-options.ts'
 
@@ -26,13 +28,23 @@ Options:
   --seed N               seed of the generated requests and sequences (default: random; every report
                          prints it, and the same seed replays them)
   --max-examples N       random sequences the stateful model runs (default ${defaults.maxExamples})
+  --max-writes N         create at most N pets; checks that would create more are skipped, saying why
+  --rate-limit RATE      pace requests from the start, e.g. 20/s or 600/m (throttling is always waited out)
+  --proxy URL            send every request through this http proxy (CONNECT for https); HTTP_PROXY,
+                         HTTPS_PROXY and NO_PROXY are honoured without it
+  --header 'NAME: VALUE' sent on every request (repeatable); values are secrets in every output
+  --ca FILE              PEM certificates trusted besides the system roots
+  --cert FILE --key FILE client certificate and key (PEM) for mTLS
+  --key-passphrase-env VAR
+                         the environment variable holding the key's passphrase
+  --insecure             accept any TLS certificate (every report says so)
   --help                 show this help
 
 Exit status: 0 the server conforms; 1 it breaks the contract (each distinct finding listed once);
 2 the run could not judge it: bad options, server unreachable, API key refused, no API at the base URL,
 report directory not writable, or the run's deadline passed.`
 
-let values: Record<string, string | boolean | undefined>
+let values: Record<string, string | boolean | string[] | undefined>
 try {
   ;({ values } = parseArgs({ options: conformanceOptions }))
 } catch (error) {
@@ -79,7 +91,15 @@ const seed = count('seed', 0, 2 ** 31 - 1)
 const maxExamples = count('max-examples', 1, 10_000)
 const timeoutSeconds = seconds('timeout')
 const requestTimeoutSeconds = seconds('request-timeout')
+const network = networkOptionsFrom(values as NetworkFlags, process.env, (file) => readFileSync(file, 'utf8'))
+if ('problem' in network) {
+  console.error(`Usage error: ${network.problem}\n\n${help}`)
+  process.exit(2)
+}
+const maxWrites = count('max-writes', 0, 1_000_000)
 const outcome = await runConformance({
+  network: network.options,
+  ...(maxWrites === undefined ? {} : { maxWrites }),
   ...(seed === undefined ? {} : { seed }),
   ...(maxExamples === undefined ? {} : { maxExamples }),
   ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),

@@ -1,5 +1,6 @@
 import type { ConformanceReport } from './conformance-report.ts'
 import type { Finding } from './findings.ts'
+import { trafficLine } from './request-pacing.ts'
 import type { CheckResult } from './run-check.ts'
 
 const headline: Record<ConformanceReport['verdict'], string> = {
@@ -72,9 +73,11 @@ export function toConsoleText(report: ConformanceReport): string {
 }
 
 function createdLine(report: ConformanceReport): string {
-  return report.created.count === 0
-    ? 'Created nothing on the target.'
-    : `Created ${report.created.count} pets on the target, named "${report.created.namePrefix} …"; the API cannot delete them.`
+  const made =
+    report.created.count === 0
+      ? 'Created nothing on the target.'
+      : `Created ${report.created.count} pets on the target, named "${report.created.namePrefix} …"; the API cannot delete them.${report.created.ids?.length ? ` Ids: ${report.created.ids.filter((id) => /^-?\d{1,20}$/.test(id)).join(', ')}.` : ''}`
+  return `${made}${trafficLine(report.traffic)}`
 }
 
 /** The Markdown summary for CI pages ($GITHUB_STEP_SUMMARY): verdict, findings, coverage, what was left. */
