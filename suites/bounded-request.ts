@@ -5,7 +5,14 @@ import { rootCertificates } from 'node:tls'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { type NetworkOptions, usesProxy } from './network-options.ts'
 import type { ProxiedSend } from './proxied-request.ts'
-import { isThrottled, maxRefusals, Pacer, type TrafficFacts, waitBeforeRetry } from './request-pacing.ts'
+import {
+  isThrottled,
+  maxRefusals,
+  maxStarvationMs,
+  Pacer,
+  type TrafficFacts,
+  waitBeforeRetry,
+} from './request-pacing.ts'
 import { ResponseBody } from './response-body.ts'
 
 /** What bounds every request of a run, whatever the server does. */
@@ -125,6 +132,7 @@ export async function boundedRequest(
       const wait = client.pacer.reserve()
       if (wait > 0 && !(await sleepWithin(wait, limits.runDeadline)))
         return { ok: false, kind: 'run-deadline', message: 'the run’s deadline passed while pacing requests' }
+      if (client.gaveUp) return { ok: false, kind: 'throttled', message: client.gaveUp }
       const outcome = await sendFresh(url, init, limits, client)
       if (!outcome.ok || !isThrottled(outcome.response, init.declares429 === true)) {
         if (outcome.ok) client.pacer.accept()
@@ -133,9 +141,13 @@ export async function boundedRequest(
       client.traffic.throttled++
       client.pacer.refuse()
       refusals++
-      if (refusals >= maxRefusals) {
+      const starved = client.pacer.starvedFor()
+      if (refusals >= maxRefusals || starved >= maxStarvationMs) {
         client.traffic.refused++
-        client.gaveUp ??= `staging is throttling: ${init.method} ${url} was refused ${refusals} times in a row (${outcome.response.status})`
+        client.gaveUp ??=
+          refusals >= maxRefusals
+            ? `staging is throttling: ${init.method} ${url} was refused ${refusals} times in a row (${outcome.response.status})`
+            : `staging is throttling: nothing got through for ${Math.round(starved / 1000)} s (${outcome.response.status})`
         return { ok: false, kind: 'throttled', message: client.gaveUp }
       }
       const pause = waitBeforeRetry(outcome.response.headers['retry-after'], refusals)

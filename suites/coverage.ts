@@ -1,6 +1,7 @@
 import { contract } from '../contract/index.ts'
+import { trafficFacts } from './bounded-request.ts'
 import type { Check, RunState } from './check-context.ts'
-import { CheckBlocked, ensure } from './exchange.ts'
+import { CheckBlocked, ensure, RunDeadlineReached } from './exchange.ts'
 import type { Violation } from './findings.ts'
 import type { CheckResult } from './run-check.ts'
 
@@ -50,6 +51,9 @@ export const coverageCheck = (run: RunState, violated: ReadonlyMap<string, Viola
   group: 'coverage',
   name: 'every declared operation × status pair was exercised',
   async run({ warn }) {
+    // Requests staging refused for good were never answered: the gaps they leave say nothing of the server.
+    if (trafficFacts(run.target.network).refused > 0)
+      throw new RunDeadlineReached('staging is throttling: coverage cannot be judged on a run it cut short')
     const rows = coverageTable(run)
     for (const row of rows.filter((row) => row.state === 'not reachable on this target'))
       warn(`${row.operation} ${row.status} was not exercised: this target gave no way to.`)

@@ -38,7 +38,11 @@ export async function proxiedSender(network: NetworkOptions | undefined): Promis
     ...(network?.insecure ? { rejectUnauthorized: false } : {}),
   }
   const dispatcher: Dispatcher = new EnvHttpProxyAgent({
-    ...(network?.proxy ? { httpProxy: network.proxy, httpsProxy: network.proxy } : {}),
+    // An empty variable is no proxy, as curl reads it (undici would take an empty lowercase one over the
+    // upper-case one).
+    httpProxy: network?.proxy || process.env.http_proxy || process.env.HTTP_PROXY || '',
+    httpsProxy: network?.proxy || process.env.https_proxy || process.env.HTTPS_PROXY || '',
+    noProxy: process.env.no_proxy || process.env.NO_PROXY || '',
     connections: 16,
     keepAliveTimeout: 4_000,
     maxHeaderSize: maxHeaderBytes,

@@ -36,6 +36,8 @@ export function parseRate(text: string): number | undefined {
 // The budget: a request refused this many times in a row is given up on, and the run with it (exit 2).
 // With no Retry-After the waits before that are 0.5, 1, 2, 4, 8 and 16 s (jittered): about half a minute.
 export const maxRefusals = 6
+/** The budget's other half: throttled with no answer getting through for this long, the run gives up. */
+export const maxStarvationMs = 30_000
 /** No single wait is longer than this, whatever Retry-After asks. */
 export const maxWaitMs = 60_000
 const backoffBaseMs = 500
@@ -93,6 +95,7 @@ export class Pacer {
   private nextSlot = 0
   private lastCut = 0
   private readonly accepted: number[] = []
+  private lastAccepted = Date.now()
 
   constructor(rate?: number) {
     this.rate = rate
@@ -109,11 +112,17 @@ export class Pacer {
 
   /** An answer that was not throttling. */
   accept(now = Date.now()): void {
+    this.lastAccepted = now
     this.accepted.push(now)
     while (this.accepted.length > 0 && (this.accepted[0] ?? now) < now - acceptedWindowMs)
       this.accepted.shift()
     // Additive increase, after a quiet spell: about one request per second more, every second.
     if (this.rate !== undefined && !this.fixed && now - this.lastCut > 2_000) this.rate += 1 / this.rate
+  }
+
+  /** How long no answer has got through (call on a refusal). */
+  starvedFor(now = Date.now()): number {
+    return now - this.lastAccepted
   }
 
   /** A throttled answer: the pace steps down (once per second at most: answers in flight say the same). */
