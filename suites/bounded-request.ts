@@ -130,7 +130,7 @@ export async function boundedRequest(
     for (let refusals = 0; ; ) {
       if (client.gaveUp) return { ok: false, kind: 'throttled', message: client.gaveUp }
       const wait = client.pacer.reserve()
-      if (wait > 0 && !(await sleepWithin(wait, limits.runDeadline)))
+      if (wait > 0 && !(await sleepWithin(wait, limits.runDeadline, () => client.gaveUp !== undefined)))
         return { ok: false, kind: 'run-deadline', message: 'the run’s deadline passed while pacing requests' }
       if (client.gaveUp) return { ok: false, kind: 'throttled', message: client.gaveUp }
       const outcome = await sendFresh(url, init, limits, client)
@@ -161,7 +161,7 @@ export async function boundedRequest(
       }
       client.traffic.waitedMs += pause
       client.traffic.retried++
-      await sleepWithin(pause, limits.runDeadline)
+      await sleepWithin(pause, limits.runDeadline, () => client.gaveUp !== undefined)
     }
   } finally {
     client.lastAt = Date.now()
@@ -191,10 +191,19 @@ async function sendFresh(
   return first
 }
 
-/** Sleeps `ms`, or until just before the deadline; false when the deadline came first. */
-function sleepWithin(ms: number, deadline: number): Promise<boolean> {
-  const left = deadline - Date.now()
-  return new Promise((done) => setTimeout(() => done(ms < left), Math.max(0, Math.min(ms, left))))
+/**
+ * Sleeps `ms`, or until just before the deadline, or until `stop()` (looked at every quarter second: a run
+ * that gave up must not wait out slots reserved far ahead); false when the deadline came first.
+ */
+async function sleepWithin(ms: number, deadline: number, stop: () => boolean): Promise<boolean> {
+  const until = Date.now() + ms
+  while (!stop()) {
+    const now = Date.now()
+    if (now >= deadline) return false
+    if (now >= until) return true
+    await new Promise((done) => setTimeout(done, Math.min(250, until - now, deadline - now)))
+  }
+  return true
 }
 
 // Node's own default, written down so that the report can name it: a header block past it is refused.

@@ -79,8 +79,8 @@ describe('the adaptive token bucket', () => {
     expect(pacer.reserve(0)).toBe(0)
     for (let at = 0; at < 40; at++) pacer.accept(1_000 + at)
     pacer.refuse(1_100)
-    // 40 accepted over the last 2 s: 20 per second, less a tenth.
-    expect(pacer.rate).toBeCloseTo(18)
+    // 40 accepted over the last 2 s: 20 per second, less a twentieth.
+    expect(pacer.rate).toBeCloseTo(19)
   })
 
   it('steps down once per second at most, for answers already in flight say the same', () => {

@@ -83,7 +83,7 @@ function retryAfterMs(value: string | undefined, now: number): number | undefine
 
 /**
  * An adaptive token bucket. Unpaced until told a rate (`--rate-limit`) or until throttled; at the first
- * throttling it takes the rate the server accepted over the last seconds, a little under it, and from then
+ * throttling it takes the rate the server accepted over the last two seconds, less a twentieth, and from then
  * on creeps up while nothing is refused and steps down when something is, so the run rides just under the
  * limit instead of bouncing off it. Requests are spaced evenly (a burst of one): a gateway's burst allowance
  * is spent once, at the start, and not counted on again.
@@ -131,7 +131,7 @@ export class Pacer {
     this.lastCut = now
     const acceptedRate =
       this.accepted.filter((at) => at >= now - acceptedWindowMs).length / (acceptedWindowMs / 1000)
-    const cut = Math.min(this.rate ?? Number.POSITIVE_INFINITY, acceptedRate > 0 ? acceptedRate : 1) * 0.9
+    const cut = Math.min(this.rate ?? Number.POSITIVE_INFINITY, acceptedRate > 0 ? acceptedRate : 1) * 0.95
     this.rate = Math.max(minRate, cut)
     this.nextSlot = Math.max(this.nextSlot, now)
   }
