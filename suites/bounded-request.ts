@@ -133,13 +133,14 @@ export async function boundedRequest(
       if (wait > 0 && !(await sleepWithin(wait, limits.runDeadline, () => client.gaveUp !== undefined)))
         return { ok: false, kind: 'run-deadline', message: 'the run’s deadline passed while pacing requests' }
       if (client.gaveUp) return { ok: false, kind: 'throttled', message: client.gaveUp }
+      const sentAt = Date.now()
       const outcome = await sendFresh(url, init, limits, client)
       if (!outcome.ok || !isThrottled(outcome.response, init.declares429 === true)) {
         if (outcome.ok) client.pacer.accept()
         return outcome
       }
       client.traffic.throttled++
-      client.pacer.refuse()
+      client.pacer.refuse(Date.now(), sentAt)
       refusals++
       const starved = client.pacer.starvedFor()
       if (refusals >= maxRefusals || starved >= maxStarvationMs) {

@@ -161,6 +161,8 @@ export interface Created {
   count: number
   /** Creates sent and not yet answered (for --max-writes). */
   inFlight: number
+  /** Set once --max-writes skipped a create. */
+  capped?: boolean
   ids: Set<unknown>
 }
 
@@ -173,8 +175,10 @@ function countingSend(transport: Transport, recorder: Recorder, created: Created
     // Every createPet counts against --max-writes while in flight (creates run concurrently, and a broken
     // server may store what it should refuse): the cap holds whatever the server does.
     const counted = operationId === 'createPet' && maxWrites !== undefined
-    if (counted && created.count + created.inFlight >= maxWrites)
+    if (counted && created.count + created.inFlight >= maxWrites) {
+      created.capped = true
       throw new CheckSkipped(`--max-writes ${maxWrites}: this check would create a pet past the cap.`)
+    }
     if (counted) created.inFlight++
     const exchange = await send(transport, recorder, operationId, params).finally(() => {
       if (counted) created.inFlight--

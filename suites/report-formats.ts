@@ -158,6 +158,9 @@ export function toJunitXml(report: ConformanceReport): string {
     `<testsuites name="Animal Store conformance (seed ${report.target.seed})" tests="${report.checks.length}" failures="${failed}" errors="${errored}" skipped="${skipped}" time="${report.durationMs / 1000}">`,
     `  <testsuite name="Animal Store conformance" tests="${report.checks.length}" failures="${failed}" errors="${errored}" skipped="${skipped}" timestamp="${report.startedAt}">`,
     ...cases,
+    ...report.limitations
+      .filter((text) => text.startsWith('Insecure:'))
+      .map((text) => `    <system-err>${xml(text)}</system-err>`),
     '  </testsuite>',
     '</testsuites>',
     '',

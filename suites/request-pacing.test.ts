@@ -90,4 +90,14 @@ describe('the adaptive token bucket', () => {
     pacer.refuse(5_100)
     expect(pacer.rate).toBe(once)
   })
+
+  it('does not step down again for requests that were already in flight at the last step', () => {
+    const pacer = new Pacer(10)
+    pacer.refuse(5_000)
+    const once = pacer.rate
+    pacer.refuse(6_500, 4_900)
+    expect(pacer.rate).toBe(once)
+    pacer.refuse(6_600, 6_000)
+    expect(pacer.rate).toBeLessThan(once ?? 0)
+  })
 })

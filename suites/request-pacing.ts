@@ -117,7 +117,7 @@ export class Pacer {
     while (this.accepted.length > 0 && (this.accepted[0] ?? now) < now - acceptedWindowMs)
       this.accepted.shift()
     // Additive increase, after a quiet spell: about one request per second more, every second.
-    if (this.rate !== undefined && !this.fixed && now - this.lastCut > 2_000) this.rate += 1 / this.rate
+    if (this.rate !== undefined && !this.fixed && now - this.lastCut > 1_000) this.rate += 1 / this.rate
   }
 
   /** How long no answer has got through (call on a refusal). */
@@ -125,9 +125,13 @@ export class Pacer {
     return now - this.lastAccepted
   }
 
-  /** A throttled answer: the pace steps down (once per second at most: answers in flight say the same). */
-  refuse(now = Date.now()): void {
-    if (now - this.lastCut < 1_000) return
+  /**
+   * A throttled answer to a request sent at `sentAt`: the pace steps down, once per second at most, and
+   * only for a request sent at the current pace (answers to requests already in flight at the last step
+   * say nothing new: stepping down for each would ratchet the pace far below the limit).
+   */
+  refuse(now = Date.now(), sentAt = now): void {
+    if (now - this.lastCut < 1_000 || sentAt < this.lastCut) return
     this.lastCut = now
     const acceptedRate =
       this.accepted.filter((at) => at >= now - acceptedWindowMs).length / (acceptedWindowMs / 1000)

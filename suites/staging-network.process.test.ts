@@ -197,7 +197,7 @@ describe('over TLS', () => {
     const { code, output, reportDir } = await run(['--base-url', url, '--insecure'])
     expect(code, output).toBe(0)
     expect(output).toMatch(/Warning: Insecure: --insecure/)
-    for (const file of ['conformance.json', 'summary.md', 'conformance.html'])
+    for (const file of ['conformance.json', 'summary.md', 'conformance.html', 'junit.xml'])
       expect(readFileSync(join(reportDir, file), 'utf8'), file).toContain('--insecure')
   })
 
