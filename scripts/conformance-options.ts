@@ -82,6 +82,36 @@ negative bodies generated from the schema, and that created pets can be read bac
     'list-checks': { kind: flag, help: 'list every check (rule) with its group and kind, and exit' },
     progress: { kind: flag, help: 'force the progress line on stderr on (default: on a TTY, off in CI)' },
     quiet: { kind: flag, help: 'no progress line' },
+    'max-writes': {
+      kind: integer(0, 1_000_000),
+      help: 'create at most N pets; checks that would create more are skipped, saying why',
+    },
+    'rate-limit': {
+      kind: text('RATE', 'a rate such as 20/s or 600/m'),
+      help: 'pace requests from the start, e.g. 20/s or 600/m (throttling is always waited out)',
+    },
+    proxy: {
+      kind: text('URL', 'a proxy URL'),
+      help: 'send every request through this http proxy (CONNECT for https); HTTP_PROXY,\nHTTPS_PROXY and NO_PROXY are honoured without it',
+      refuseInFile: (raw) =>
+        /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(raw)
+          ? 'holds credentials, which cannot be written in the file; write {"env": "VARIABLE"}.'
+          : undefined,
+    },
+    header: {
+      kind: text("'NAME: VALUE'", 'a header such as "X-Tenant: blue"'),
+      multiple: true,
+      secret: true,
+      help: 'sent on every request (repeatable); values are secrets in every output',
+    },
+    ca: { kind: text('FILE', 'a file'), help: 'PEM certificates trusted besides the system roots' },
+    cert: { kind: text('FILE', 'a file'), help: 'client certificate (PEM) for mTLS, with --key' },
+    key: { kind: text('FILE', 'a file'), help: "the client certificate's key (PEM) for mTLS" },
+    'key-passphrase-env': {
+      kind: text('VAR', 'an environment variable name'),
+      help: "the environment variable holding the key's passphrase",
+    },
+    insecure: { kind: flag, help: 'accept any TLS certificate (every report says so)' },
     'max-examples': {
       kind: integer(1, 10_000),
       help: 'random sequences the stateful model runs',

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { type NetworkFlags, networkOptionsFrom } from '../suites/network-options.ts'
 import { listChecksText } from '../suites/rule-selection.ts'
 import { type ConformanceOutcome, runConformance } from '../suites/run-conformance.ts'
 import { helpText, loadCommand } from './cli/command-options.ts'
@@ -33,9 +35,16 @@ try {
   )
   process.exit(2)
 }
+const network = networkOptionsFrom(values as NetworkFlags, process.env, (file) => readFileSync(file, 'utf8'))
+if ('problem' in network) {
+  console.error(`Usage error: ${network.problem}\n\n${help}`)
+  process.exit(2)
+}
 if (parsed.configPath)
   console.log(`Options from ${parsed.configPath} (the command line and environment win over it).`)
 const outcome = await runConformance({
+  network: network.options,
+  ...(values['max-writes'] === undefined ? {} : { maxWrites: values['max-writes'] }),
   ...(values.seed === undefined ? {} : { seed: values.seed }),
   maxExamples: values['max-examples'],
   timeoutSeconds: values.timeout,

@@ -1,4 +1,5 @@
 import { describe, inject, it } from 'vitest'
+import { trafficFacts } from './bounded-request.ts'
 import { type Check, createRunState } from './check-context.ts'
 import { allChecks, finalChecks } from './checks/index.ts'
 import type { CheckMeta } from './conformance-meta.ts'
@@ -77,6 +78,12 @@ describe('end of run', () => {
 // Last, once every other check has run: coverage of the declared operation × status pairs.
 describe('coverage', () => {
   test(coverageCheck(run, violated), coverageStage, () => ({
-    run: { coverage: coverageTable(run), created: run.created.count, namePrefix: run.fixtures.runId },
+    run: {
+      coverage: coverageTable(run),
+      created: run.created.count,
+      namePrefix: run.fixtures.runId,
+      createdIds: [...run.created.ids].map(String),
+      traffic: trafficFacts(target.network),
+    },
   }))
 })

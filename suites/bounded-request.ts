@@ -1,7 +1,19 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
+import { rootCertificates } from 'node:tls'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import { type NetworkOptions, usesProxy } from './network-options.ts'
+import type { ProxiedSend } from './proxied-request.ts'
+import {
+  isThrottled,
+  maxRefusals,
+  maxStarvationMs,
+  Pacer,
+  type TrafficFacts,
+  waitBeforeRetry,
+} from './request-pacing.ts'
+import { ResponseBody } from './response-body.ts'
 
 /** What bounds every request of a run, whatever the server does. */
 export interface RequestLimits {
@@ -11,6 +23,19 @@ export interface RequestLimits {
   maxResponseBytes: number
   /** The run's own deadline (epoch ms): no request outlives it. */
   runDeadline: number
+  /** Bodies are read in at most this many chunks off the socket (default 65,536). */
+  maxResponseChunks?: number
+  /** Rate limit, proxy, TLS material and extra headers (network-options.ts). */
+  network?: NetworkOptions
+}
+
+/** A request as the suite means it; `declares429` when the operation declares 429 itself. */
+export interface RequestInit {
+  method: string
+  headers: Record<string, string>
+  body?: string
+  /** The operation declares 429: such an answer is the contract's, judged, not waited out. */
+  declares429?: boolean
 }
 
 export interface Received {
@@ -24,45 +49,184 @@ export type RequestProblem =
   | { kind: 'too-large'; response: Received; message: string }
   | { kind: 'timeout' | 'closed'; message: string; response?: Received }
   | { kind: 'unreachable' | 'run-deadline'; message: string }
+  /** Throttled beyond the budget (request-pacing.ts): staging's limit, not the server's verdict. */
+  | { kind: 'throttled'; message: string }
 
 export type RequestOutcome = { ok: true; response: Received } | ({ ok: false } & RequestProblem)
 
-// One pool per process: checks run concurrently against the same server. node:http rather than undici:
-// it is already loaded by every Node process, where importing undici costs ~200 ms of each run's start,
-// and it sends the path byte for byte.
-const agents = {
-  'http:': new HttpAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000 }),
-  'https:': new HttpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000 }),
+// One pool per process and network setting: checks run concurrently against the same server. node:http
+// rather than undici: it is already loaded by every Node process, where importing undici costs ~200 ms of
+// each run's start, and it sends the path byte for byte. undici is loaded only for a proxy
+// (proxied-request.ts), which it knows how to reach (CONNECT, NO_PROXY) and node:http does not.
+interface Client {
+  agents: { 'http:': HttpAgent; 'https:': HttpsAgent }
+  pacer: Pacer
+  traffic: { requests: number; throttled: number; retried: number; waitedMs: number; refused: number }
+  firstAt: number
+  lastAt: number
+  /** Set once a request stayed throttled beyond the budget: the run stops sending. */
+  gaveUp?: string
+  proxied?: Promise<ProxiedSend>
+}
+const clients = new Map<string, Client>()
+
+function clientFor(network: NetworkOptions | undefined): Client {
+  const key = JSON.stringify(network ?? {})
+  let client = clients.get(key)
+  if (client) return client
+  const tls = {
+    ...(network?.ca ? { ca: [...rootCertificates, network.ca] } : {}),
+    ...(network?.cert ? { cert: network.cert } : {}),
+    ...(network?.key ? { key: network.key } : {}),
+    ...(network?.passphrase ? { passphrase: network.passphrase } : {}),
+    ...(network?.insecure ? { rejectUnauthorized: false } : {}),
+  }
+  client = {
+    agents: {
+      'http:': new HttpAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000 }),
+      'https:': new HttpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000, ...tls }),
+    },
+    pacer: new Pacer(network?.rateLimit),
+    traffic: { requests: 0, throttled: 0, retried: 0, waitedMs: 0, refused: 0 },
+    firstAt: 0,
+    lastAt: 0,
+  }
+  clients.set(key, client)
+  return client
 }
 
-const keptOfTooLarge = 64 * 1024
-
-// Errors that mean no server answered at all: the target, not the server's behaviour, is the problem.
-const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
+/** What the run's traffic under these network settings did so far (for the report). */
+export function trafficFacts(network?: NetworkOptions): TrafficFacts {
+  const { traffic, firstAt, lastAt, pacer } = clientFor(network)
+  const seconds = (lastAt - firstAt) / 1000
+  return {
+    requests: traffic.requests,
+    throttled: traffic.throttled,
+    retried: traffic.retried,
+    secondsWaited: Math.round(traffic.waitedMs / 100) / 10,
+    effectiveRate: seconds > 0 ? Math.round((traffic.requests / seconds) * 10) / 10 : 0,
+    ...(pacer.rate === undefined ? {} : { pacedAt: Math.round(pacer.rate * 10) / 10 }),
+    refused: traffic.refused,
+  }
+}
 
 /**
  * Sends one request with a deadline covering headers and body, and reads the body up to a byte cap, so
  * that an endless, trickling or silent server costs at most `requestTimeoutMs` and `maxResponseBytes`.
+ * Throttling (request-pacing.ts) is waited out and the same request sent again; the run paces itself once
+ * throttled, or from the start under `network.rateLimit`.
  * Never throws: a request that got no complete answer is data saying why.
  * @example await boundedRequest('http://127.0.0.1:4010/v1/pets', { method: 'GET', headers: {} }, limits)
  */
 export async function boundedRequest(
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
+  init: RequestInit,
   limits: RequestLimits,
 ): Promise<RequestOutcome> {
-  const first = await attempt(url, init, limits)
+  const client = clientFor(limits.network)
+  client.traffic.requests++
+  client.firstAt ||= Date.now()
+  try {
+    for (let refusals = 0; ; ) {
+      if (client.gaveUp) return { ok: false, kind: 'throttled', message: client.gaveUp }
+      const wait = client.pacer.reserve()
+      if (wait > 0 && !(await sleepWithin(wait, limits.runDeadline, () => client.gaveUp !== undefined)))
+        return { ok: false, kind: 'run-deadline', message: 'the run’s deadline passed while pacing requests' }
+      if (client.gaveUp) return { ok: false, kind: 'throttled', message: client.gaveUp }
+      const sentAt = Date.now()
+      const outcome = await sendFresh(url, init, limits, client)
+      if (!outcome.ok || !isThrottled(outcome.response, init.declares429 === true)) {
+        if (outcome.ok) client.pacer.accept()
+        return outcome
+      }
+      client.traffic.throttled++
+      client.pacer.refuse(Date.now(), sentAt)
+      refusals++
+      const starved = client.pacer.starvedFor()
+      if (refusals >= maxRefusals || starved >= maxStarvationMs) {
+        client.traffic.refused++
+        client.gaveUp ??=
+          refusals >= maxRefusals
+            ? `staging is throttling: ${init.method} ${url} was refused ${refusals} times in a row (${outcome.response.status})`
+            : `staging is throttling: nothing got through for ${Math.round(starved / 1000)} s (${outcome.response.status})`
+        return { ok: false, kind: 'throttled', message: client.gaveUp }
+      }
+      const pause = waitBeforeRetry(outcome.response.headers['retry-after'], refusals)
+      if (Date.now() + pause >= limits.runDeadline) {
+        client.traffic.refused++
+        return {
+          ok: false,
+          kind: 'run-deadline',
+          message: `the run’s deadline falls within the ${Math.ceil(pause / 1000)} s the server asked to wait (${outcome.response.status})`,
+        }
+      }
+      client.traffic.waitedMs += pause
+      client.traffic.retried++
+      await sleepWithin(pause, limits.runDeadline, () => client.gaveUp !== undefined)
+    }
+  } finally {
+    client.lastAt = Date.now()
+  }
+}
+
+async function sendFresh(
+  url: string,
+  init: RequestInit,
+  limits: RequestLimits,
+  client: Client,
+): Promise<RequestOutcome> {
+  const headers = { ...Object.fromEntries(limits.network?.headers ?? []), ...init.headers }
+  const request = { ...init, headers }
+  if (usesProxy(limits.network)) {
+    client.proxied ??= import('./proxied-request.ts').then(({ proxiedSender }) =>
+      proxiedSender(limits.network),
+    )
+    return (await client.proxied)(url, request, limits)
+  }
+  const first = await attempt(url, request, limits, client)
   // A kept-alive connection the server closed while idle fails the next request sent on it before any
   // byte of an answer (Node's docs: check `reusedSocket`). That is the connection's fault, not the
   // server's behaviour: the request is sent once more, on a new connection.
-  if (!first.ok && first.kind === 'closed' && first.staleConnection) return attempt(url, init, limits)
+  if (!first.ok && first.kind === 'closed' && first.staleConnection)
+    return attempt(url, request, limits, client)
   return first
 }
 
+/**
+ * Sleeps `ms`, or until just before the deadline, or until `stop()` (looked at every quarter second: a run
+ * that gave up must not wait out slots reserved far ahead); false when the deadline came first.
+ */
+async function sleepWithin(ms: number, deadline: number, stop: () => boolean): Promise<boolean> {
+  const until = Date.now() + ms
+  while (!stop()) {
+    const now = Date.now()
+    if (now >= deadline) return false
+    if (now >= until) return true
+    await new Promise((done) => setTimeout(done, Math.min(250, until - now, deadline - now)))
+  }
+  return true
+}
+
+// Node's own default, written down so that the report can name it: a header block past it is refused.
+export const maxHeaderBytes = 16 * 1024
+
+// A body of the byte cap in 64-byte pieces: no server that means to be read frames its body finer.
+export const defaultMaxChunks = 65_536
+
+// Errors that mean no server answered at all: the target, not the server's behaviour, is the problem.
+export const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+])
+
 function attempt(
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
+  init: RequestInit,
   limits: RequestLimits,
+  client: Client,
 ): Promise<RequestOutcome & { staleConnection?: boolean }> {
   const left = limits.runDeadline - Date.now()
   if (left <= 0)
@@ -72,6 +236,7 @@ function attempt(
   const { origin, rawPath } = splitUrl(url)
   const target = new URL(origin)
   const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8')
+  const maxChunks = limits.maxResponseChunks ?? defaultMaxChunks
   return new Promise((resolve) => {
     let response: Received | undefined
     let settled = false
@@ -84,11 +249,12 @@ function attempt(
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest
     const request = send(
       {
-        agent: agents[target.protocol as 'http:' | 'https:'],
+        agent: client.agents[target.protocol as 'http:' | 'https:'],
         protocol: target.protocol,
         hostname: target.hostname.replace(/^\[|\]$/g, ''),
         port: target.port,
         method: init.method,
+        maxHeaderSize: maxHeaderBytes,
         // Sent byte for byte: the path-spelling checks must send `/./`, `%2e` and the like unnormalised.
         path: rawPath,
         headers: {
@@ -99,35 +265,36 @@ function attempt(
       },
       (answer: IncomingMessage) => {
         response = { status: answer.statusCode ?? 0, headers: flattenHeaders(answer.headers), body: '' }
-        const chunks: Buffer[] = []
-        let size = 0
+        const held = new ResponseBody(limits.maxResponseBytes, maxChunks)
         // The cap holds for the decoded body: a small compressed body can decode to gigabytes (a bomb).
-        const decoded = decoderFor(answer)
-        decoded.on('data', (chunk: Buffer) => {
-          size += chunk.length
-          if (size <= limits.maxResponseBytes) {
-            chunks.push(chunk)
-            return
-          }
-          // Only the start is kept, for the report: the rest is what the cap is there to drop.
-          const kept = Buffer.concat(chunks).subarray(0, keptOfTooLarge).toString('utf8')
+        const decoded = decoderFor(answer, answer.statusCode ?? 0, answer.headers['content-encoding'])
+        const overCap = (message: string) => {
           request.destroy()
           if (decoded !== answer) decoded.destroy()
+          // Only the start is kept, for the report: the rest is what the cap is there to drop.
           finish({
             ok: false,
             kind: 'too-large',
-            response: { ...(response as Received), body: kept },
-            message: `response larger than ${limits.maxResponseBytes} bytes${decoded === answer ? '' : ' once decoded'}`,
+            response: { ...(response as Received), body: held.start() },
+            message,
           })
+        }
+        let received = 0
+        // Chunks are counted as they come off the socket: the framing, not the decoder's output, is what a
+        // server controls.
+        answer.on('data', (chunk: Buffer) => {
+          received += chunk.length
+          if (!held.countChunk()) overCap(`the body came in more than ${maxChunks} chunks`)
+        })
+        decoded.on('data', (chunk: Buffer) => {
+          if (!held.append(chunk))
+            overCap(
+              `the body is more than ${limits.maxResponseBytes} bytes${decoded === answer ? '' : ' once decoded'}`,
+            )
         })
         decoded.on('end', () =>
-          finish({
-            ok: true,
-            response: { ...(response as Received), body: Buffer.concat(chunks).toString('utf8') },
-          }),
+          finish({ ok: true, response: { ...(response as Received), body: held.text() } }),
         )
-        let received = 0
-        if (decoded !== answer) answer.on('data', (chunk: Buffer) => (received += chunk.length))
         if (decoded !== answer)
           decoded.on('error', (error) =>
             // No bytes at all is an empty body, whatever the header says; anything else is a broken one.
@@ -153,6 +320,12 @@ function attempt(
       const code = errorCode(error)
       if (response === undefined && unreachableCodes.has(code))
         return finish({ ok: false, kind: 'unreachable', message: `cannot connect (${code})` })
+      if (response === undefined && code === 'HPE_HEADER_OVERFLOW')
+        return finish({
+          ok: false,
+          kind: 'closed',
+          message: `the response's header block is more than ${maxHeaderBytes} bytes (${code})`,
+        })
       if (response === undefined && isTlsError(code, error))
         return finish({
           ok: false,
@@ -187,7 +360,7 @@ function attempt(
       finish({
         ok: false,
         kind: 'timeout',
-        message: `no complete response within ${limits.requestTimeoutMs} ms (${response ? 'the body did not finish' : 'no headers'})`,
+        message: `slower than ${limits.requestTimeoutMs / 1000} s: no complete response within ${limits.requestTimeoutMs} ms (${response ? 'the body did not finish' : 'no headers'})`,
         ...(response ? { response } : {}),
       })
     }, timeout)
@@ -197,7 +370,7 @@ function attempt(
 }
 
 // What a browser or curl --compressed asks for: servers that compress must be judged on what they send then.
-const acceptEncoding = 'gzip, deflate, br'
+export const acceptEncoding = 'gzip, deflate, br'
 
 /**
  * The response body as a stream of its decoded bytes: gunzipped, inflated (zlib-wrapped, RFC 9110
@@ -205,11 +378,11 @@ const acceptEncoding = 'gzip, deflate, br'
  * suite did not ask for (zstd, several in a row) is passed through as it came, so the body is judged as
  * what it is. A response without a body (204, 304) has nothing to decode.
  */
-function decoderFor(answer: IncomingMessage): Readable {
-  const coding = String(answer.headers['content-encoding'] ?? '')
+export function decoderFor(answer: Readable, status: number, contentEncoding: unknown): Readable {
+  const coding = String(contentEncoding ?? '')
     .trim()
     .toLowerCase()
-  if (answer.statusCode === 204 || answer.statusCode === 304) return answer
+  if (status === 204 || status === 304) return answer
   if (coding === 'gzip' || coding === 'x-gzip') return answer.pipe(createGunzip())
   if (coding === 'deflate') return answer.pipe(createInflate())
   if (coding === 'br') return answer.pipe(createBrotliDecompress())
@@ -217,14 +390,14 @@ function decoderFor(answer: IncomingMessage): Readable {
 }
 
 /** The origin and the path exactly as written (no dot-segment or percent-encoding normalisation). */
-function splitUrl(url: string): { origin: string; rawPath: string } {
+export function splitUrl(url: string): { origin: string; rawPath: string } {
   const origin = new URL(url).origin
   const afterScheme = url.indexOf('//') + 2
   const slash = url.indexOf('/', afterScheme)
   return { origin, rawPath: slash === -1 ? '/' : url.slice(slash) }
 }
 
-function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+export function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {
   return Object.fromEntries(
     Object.entries(headers).map(([name, value]) => [
       name,
@@ -233,12 +406,12 @@ function flattenHeaders(headers: IncomingMessage['headers']): Record<string, str
   )
 }
 
-function errorCode(error: unknown): string {
+export function errorCode(error: unknown): string {
   const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } }
   return String(code ?? cause?.code ?? '')
 }
 
-function isTlsError(code: string, error: unknown): boolean {
+export function isTlsError(code: string, error: unknown): boolean {
   return (
     /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code) ||
     code === 'EPROTO' ||

@@ -77,13 +77,14 @@ export interface RunState {
 export function createRunState(target: ConformanceTarget): RunState {
   const seen = new Set<string>()
   const excused = new Set<string>()
-  const created: Created = { count: 0, ids: new Set() }
+  const created: Created = { count: 0, inFlight: 0, ids: new Set() }
   const transport: Transport = {
     target,
     limits: {
       requestTimeoutMs: target.requestTimeoutMs,
       maxResponseBytes: target.maxResponseBytes,
       runDeadline: target.runDeadline,
+      ...(target.network ? { network: target.network } : {}),
     },
     failuresInARow: 0,
     storedWrong: new Map(),
@@ -170,6 +171,10 @@ async function blocking<T>(step: () => Promise<T>): Promise<T> {
 /** What the run's creates did: how many pets it left on the target, and the ids the server gave them. */
 export interface Created {
   count: number
+  /** Creates sent and not yet answered (for --max-writes). */
+  inFlight: number
+  /** Set once --max-writes skipped a create. */
+  capped?: boolean
   ids: Set<unknown>
 }
 
@@ -178,7 +183,18 @@ export interface Created {
 // which is the root cause of every later read that shows another pet.
 function countingSend(transport: Transport, recorder: Recorder, created: Created) {
   return async (operationId: string, params: SendParams) => {
-    const exchange = await send(transport, recorder, operationId, params)
+    const { maxWrites } = transport.target
+    // Every createPet counts against --max-writes while in flight (creates run concurrently, and a broken
+    // server may store what it should refuse): the cap holds whatever the server does.
+    const counted = operationId === 'createPet' && maxWrites !== undefined
+    if (counted && created.count + created.inFlight >= maxWrites) {
+      created.capped = true
+      throw new CheckSkipped(`--max-writes ${maxWrites}: this check would create a pet past the cap.`)
+    }
+    if (counted) created.inFlight++
+    const exchange = await send(transport, recorder, operationId, params).finally(() => {
+      if (counted) created.inFlight--
+    })
     if (operationId !== 'createPet' || exchange.response.status < 200 || exchange.response.status > 299)
       return exchange
     created.count++

@@ -1,4 +1,5 @@
 import type { CoverageRow } from './coverage.ts'
+import type { TrafficFacts } from './request-pacing.ts'
 import type { CheckResult } from './run-check.ts'
 import type { ConformanceTarget } from './target.ts'
 
@@ -6,7 +7,13 @@ import type { ConformanceTarget } from './target.ts'
 export interface CheckMeta {
   result: CheckResult
   /** On the last check only: what the run as a whole saw and did. */
-  run?: { coverage: CoverageRow[]; created: number; namePrefix: string }
+  run?: {
+    coverage: CoverageRow[]
+    created: number
+    namePrefix: string
+    createdIds?: string[]
+    traffic?: TrafficFacts
+  }
 }
 
 declare module 'vitest' {

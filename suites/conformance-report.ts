@@ -1,6 +1,7 @@
 import type { BaselineOutcome } from './baseline.ts'
 import type { CoverageRow } from './coverage.ts'
 import { type Finding, groupFindings, stableFindingId } from './findings.ts'
+import type { TrafficFacts } from './request-pacing.ts'
 import type { CheckResult, Outcome } from './run-check.ts'
 
 /** A whole run as data: every reporter (console, JUnit, JSON, Markdown) is a function of this. */
@@ -28,7 +29,9 @@ export interface ConformanceReport {
   checks: CheckResult[]
   coverage: CoverageRow[]
   /** What the run left on the target: the API cannot delete what it created. */
-  created: { count: number; namePrefix: string }
+  created: { count: number; namePrefix: string; ids?: string[] }
+  /** Requests sent, throttled, retried, seconds waited and the effective rate. */
+  traffic?: TrafficFacts
   /** What this mode cannot see. */
   limitations: string[]
   /** What the server does that a person may want to look at, though the contract allows it; each once. */
@@ -52,6 +55,7 @@ export interface RunFacts {
   finishedAt: Date
   coverage: CoverageRow[]
   created: ConformanceReport['created']
+  traffic?: TrafficFacts
   /** Checks the runner saw start but never finish (the run's hard deadline). */
   pending?: string[]
   /** What the run could not do as asked, said before it started (Prism left out, say). */
@@ -98,6 +102,7 @@ export function buildReport(results: CheckResult[], facts: RunFacts): Conformanc
     checks: results,
     coverage: facts.coverage,
     created: facts.created,
+    ...(facts.traffic ? { traffic: facts.traffic } : {}),
     limitations: [
       ...(facts.limitations ?? []),
       ...(facts.target.readOnly

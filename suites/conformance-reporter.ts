@@ -75,7 +75,12 @@ export class ConformanceReporter implements Reporter {
       startedAt: this.startedAt,
       finishedAt: new Date(),
       coverage: run?.coverage ?? [],
-      created: { count: run?.created ?? 0, namePrefix: run?.namePrefix ?? '' },
+      created: {
+        count: run?.created ?? 0,
+        namePrefix: run?.namePrefix ?? '',
+        ...(run?.createdIds ? { ids: run.createdIds } : {}),
+      },
+      ...(run?.traffic ? { traffic: run.traffic } : {}),
     })
   }
 }

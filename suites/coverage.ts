@@ -1,6 +1,7 @@
 import { contract } from '../contract/index.ts'
+import { trafficFacts } from './bounded-request.ts'
 import type { Check, RunState } from './check-context.ts'
-import { CheckBlocked, ensure } from './exchange.ts'
+import { CheckBlocked, CheckSkipped, ensure, RunDeadlineReached } from './exchange.ts'
 import type { Violation } from './findings.ts'
 import type { CheckResult } from './run-check.ts'
 
@@ -50,10 +51,18 @@ export const coverageCheck = (run: RunState, violated: ReadonlyMap<string, Viola
   group: 'coverage',
   name: 'every declared operation × status pair was exercised',
   async run({ warn }) {
+    // Requests staging refused for good were never answered: the gaps they leave say nothing of the server.
+    if (trafficFacts(run.target.network).refused > 0)
+      throw new RunDeadlineReached('staging is throttling: coverage cannot be judged on a run it cut short')
     const rows = coverageTable(run)
     for (const row of rows.filter((row) => row.state === 'not reachable on this target'))
       warn(`${row.operation} ${row.status} was not exercised: this target gave no way to.`)
     const missing = rows.filter((row) => row.state === 'not seen')
+    // Checks --max-writes skipped never sent what would have produced these pairs.
+    if (missing.length > 0 && run.created.capped)
+      throw new CheckSkipped(
+        `--max-writes ${run.target.maxWrites} skipped the checks that would produce ${missing.map((row) => `${row.operation} ${row.status}`).join(', ')}.`,
+      )
     // A gap is nearly always a consequence: the checks meant to produce the pair failed or were blocked on a
     // finding already reported. Only on a run with no other finding is it a finding of its own.
     const explained =

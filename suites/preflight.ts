@@ -22,6 +22,8 @@ export async function preflight(
     limits,
   )
   if (!outcome.ok) {
+    if (outcome.kind === 'throttled')
+      return `${outcome.message} before the run could start; try --rate-limit 1/s, or ask for the suite's client to be allowed more.`
     if (outcome.kind === 'unreachable' || outcome.kind === 'run-deadline')
       return `Cannot reach ${url}: ${outcome.message}. Is the server running, is the host name right, and does --base-url include /v1?`
     // Connected but no (complete) answer: the server's behaviour, which the checks report.

@@ -1,6 +1,7 @@
 import type { ConformanceReport } from './conformance-report.ts'
 import { type Finding, findingId, type Violation } from './findings.ts'
 import { knownFindingIds, selectionLines, verdictQualifier } from './report-selection.ts'
+import { trafficLine } from './request-pacing.ts'
 import type { CheckResult } from './run-check.ts'
 
 /** What an installed user runs; a run started otherwise says how in the report's `target.command`. */
@@ -113,9 +114,11 @@ export function toConsoleText(report: ConformanceReport): string {
 }
 
 function createdLine(report: ConformanceReport): string {
-  return report.created.count === 0
-    ? 'Created nothing on the target.'
-    : `Created ${report.created.count} pets on the target, named "${report.created.namePrefix} …"; the API cannot delete them.`
+  const made =
+    report.created.count === 0
+      ? 'Created nothing on the target.'
+      : `Created ${report.created.count} pets on the target, named "${report.created.namePrefix} …"; the API cannot delete them.${report.created.ids?.length ? ` Ids: ${report.created.ids.filter((id) => /^-?\d{1,20}$/.test(id)).join(', ')}.` : ''}`
+  return `${made}${trafficLine(report.traffic)}`
 }
 
 /** The Markdown summary for CI pages ($GITHUB_STEP_SUMMARY): verdict, findings, coverage, what was left. */
@@ -261,6 +264,9 @@ export function toJunitXml(report: ConformanceReport): string {
     `<testsuites name="Animal Store conformance (seed ${report.target.seed})" tests="${tests}" failures="${failures}" errors="${errored}" skipped="${skipped}" time="${report.durationMs / 1000}">`,
     `  <testsuite name="Animal Store conformance" tests="${tests}" failures="${failures}" errors="${errored}" skipped="${skipped}" time="${report.durationMs / 1000}" timestamp="${report.startedAt.replace(/\.\d+Z$/, '')}">`,
     ...cases,
+    ...report.limitations
+      .filter((text) => text.startsWith('Insecure:'))
+      .map((text) => `    <system-err>${xml(text)}</system-err>`),
     '  </testsuite>',
     '</testsuites>',
     '',

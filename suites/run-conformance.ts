@@ -8,6 +8,7 @@ import type { ConformanceReport } from './conformance-report.ts'
 import { buildReport } from './conformance-report.ts'
 import { ConformanceReporter } from './conformance-reporter.ts'
 import { invokedCommand } from './invoked-command.ts'
+import type { NetworkOptions } from './network-options.ts'
 import { parseJson } from './parse-json.ts'
 import { ensureWritableDirectory, preflight } from './preflight.ts'
 import { progressLine } from './progress-line.ts'
@@ -53,6 +54,10 @@ export interface ConformanceOptions {
   baseline?: string
   /** Writes the run's findings as a baseline here, each with an empty reason for a person to fill in. */
   writeBaseline?: string
+  /** Rate limit, proxy, TLS material and extra headers (see network-options.ts). */
+  network?: NetworkOptions
+  /** At most this many pets created (`--max-writes`): checks that would go past it are skipped. */
+  maxWrites?: number
 }
 
 export interface ConformanceOutcome {
@@ -135,16 +140,25 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     policy: options.policy ?? 'strict',
     excludedRules: selection.excluded,
     command: invokedCommand(),
+    ...(options.network ? { network: options.network } : {}),
+    ...(options.maxWrites === undefined ? {} : { maxWrites: options.maxWrites }),
   }
   // vitest and the suite's bundle load while the pre-flight waits for the server: loading them is CPU,
   // the pre-flight is a round trip. Loaded here, not at the top, so `--help` and a wrong argument do not
   // pay for vitest; a run the pre-flight stops exits without waiting for them.
   const loading = Promise.all([import('vitest/node'), suiteLocation()])
   loading.catch(() => {})
+  const insecure = options.network?.insecure
+    ? [
+        'Insecure: --insecure accepted any TLS certificate, so this run cannot tell the server from anyone in between. Do not gate a release on it.',
+      ]
+    : []
+  for (const line of insecure) print(`Warning: ${line}`)
   const blocker = await preflight(baseUrl, target.apiKey, {
     requestTimeoutMs: target.requestTimeoutMs,
     maxResponseBytes: target.maxResponseBytes,
     runDeadline,
+    ...(target.network ? { network: target.network } : {}),
   })
   if (blocker) return problem(blocker)
 
@@ -152,11 +166,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   // Prism's proxy re-serialises JSON through doubles: a server whose pet ids are beyond 2^53 would be
   // judged on Prism's rounding of every one of them. It is checked directly then, and the report says so.
   const prismRounds = options.viaPrism ? await servesUnsafeIds(baseUrl, target) : false
-  const limitations = prismRounds
-    ? [
-        'Asked for --via-prism, but the server’s pet ids are beyond 2^53, which Prism’s proxy would round (it re-serialises JSON through doubles), so every request went straight to the server and Prism’s own checks were not applied.',
-      ]
-    : []
+  const limitations = [
+    ...insecure,
+    ...(prismRounds
+      ? [
+          'Asked for --via-prism, but the server’s pet ids are beyond 2^53, which Prism’s proxy would round (it re-serialises JSON through doubles), so every request went straight to the server and Prism’s own checks were not applied.',
+        ]
+      : []),
+  ]
   try {
     if (options.viaPrism && prismRounds)
       print('Not using Prism: the server’s pet ids are beyond 2^53, which Prism’s proxy would round.')
@@ -246,6 +263,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     print(`Reports: ${join(reportDir, 'junit.xml')}, conformance.json, summary.md`)
     // Last, so that it is the line a person sees when the run ends: the page shows what the text above cannot.
     print(`HTML report: ${join(reportDir, 'conformance.html')}`)
+    const throttling = throttlingProblem(report)
+    if (throttling) return { exitCode: 2, problem: throttling, report }
     if (report.verdict === 'incomplete')
       return {
         exitCode: 2,
@@ -274,6 +293,7 @@ async function servesUnsafeIds(baseUrl: string, target: ConformanceTarget): Prom
       requestTimeoutMs: target.requestTimeoutMs,
       maxResponseBytes: target.maxResponseBytes,
       runDeadline: target.runDeadline,
+      ...(target.network ? { network: target.network } : {}),
     },
   )
   const page = outcome.ok ? parseJson(outcome.response.body) : undefined
@@ -290,6 +310,18 @@ function readBaselineFile(path: string): Baseline | string {
   }
   const parsed = parseBaseline(text, path)
   return parsed.ok ? parsed.baseline : `The baseline cannot be used: ${parsed.problem}`
+}
+
+/**
+ * A run that stayed throttled beyond the budget (request-pacing.ts) could not judge the server: exit 2,
+ * with a rate to try that the server did accept.
+ */
+function throttlingProblem(report: ConformanceReport): string | undefined {
+  const traffic = report.traffic
+  if (!traffic || traffic.refused === 0) return undefined
+  const sent = traffic.requests + traffic.retried
+  const suggested = Math.max(1, Math.floor((traffic.pacedAt ?? traffic.effectiveRate) * 0.8))
+  return `staging is throttling: ${traffic.throttled} of ${sent} requests refused; try --rate-limit ${suggested}/s (or raise the limit for the suite's client).`
 }
 
 function problem(text: string): ConformanceOutcome {

@@ -167,6 +167,8 @@ async function sendOnce(
   if (authorization !== null) headers.authorization = authorization
   if (params.body !== undefined) headers['content-type'] ??= 'application/json'
   const request = { method, url, headers, ...(params.body === undefined ? {} : { body: params.body }) }
+  // A 429 the operation declares is an answer of the contract; any other is staging's throttling.
+  const declares429 = operation.responses.some((response) => response.status === '429')
 
   // A spelling outside the contract may be refused at the door (a closed connection, a firewall that never
   // answers): no data either way, so it gets a short wait and no verdict on the server's availability.
@@ -174,8 +176,8 @@ async function sendOnce(
   const limits = outside
     ? { ...transport.limits, requestTimeoutMs: Math.min(transport.limits.requestTimeoutMs, 2_000) }
     : transport.limits
-  const outcome = await boundedRequest(url, request, limits)
-  if (!outcome.ok && outcome.kind === 'run-deadline')
+  const outcome = await boundedRequest(url, { ...request, declares429 }, limits)
+  if (!outcome.ok && (outcome.kind === 'run-deadline' || outcome.kind === 'throttled'))
     throw new RunDeadlineReached(`${method} ${url}: ${outcome.message}`)
   if (outside && !outcome.ok && outcome.kind !== 'too-large') {
     const exchange: Exchange = {

@@ -1,3 +1,5 @@
+import type { NetworkOptions } from './network-options.ts'
+
 /** What the suite is pointed at, and the bounds of the run. */
 export interface ConformanceTarget {
   /** The API's base URL, `/v1` included, e.g. `http://127.0.0.1:4010/v1`. */
@@ -31,4 +33,8 @@ export interface ConformanceTarget {
   command?: string
   /** How many random sequences the stateful model runs. */
   maxExamples: number
+  /** Rate limit, proxy, TLS material and extra headers. */
+  network?: NetworkOptions
+  /** At most this many creates (`--max-writes`): checks that would go past it are skipped. */
+  maxWrites?: number
 }

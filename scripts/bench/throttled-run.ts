@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { findFreePort } from '../../mocks/local-port.ts'
+import type { ConformanceReport } from '../../suites/conformance-report.ts'
+import { startThrottlingProxy, type ThrottlingProxyOptions } from '../../suites/proof/throttling-proxy.ts'
+import { launchServer } from './launch-server.ts'
+
+export interface ThrottledRun {
+  /** How the proxy refuses: `429 + Retry-After: 1`, `429`, `503 page`. */
+  limit: string
+  exitCode: number
+  findings: number
+  /** Requests the run made (each once, however often resent) and the resends. */
+  requests: number
+  retried: number
+  throttled: number
+  wallSeconds: number
+  /** 1.2 × (requests ÷ rate) + 5 s: what the run may take behind the limit. */
+  budgetSeconds: number
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const rate = 20
+const burst = 40
+
+const limits: { limit: string; options: Pick<ThrottlingProxyOptions, 'status' | 'retryAfter'> }[] = [
+  { limit: '429 + Retry-After: 1', options: { status: 429, retryAfter: 1 } },
+  { limit: '429, no Retry-After', options: { status: 429 } },
+  { limit: '503 HTML page, no Retry-After (nginx default)', options: { status: 503 } },
+]
+
+/**
+ * A full conformance run against our mock behind a throttling proxy of our own (nginx `limit_req`
+ * `rate=20r/s burst=40 nodelay`), once per way of refusing: it must pass with 0 findings within
+ * 1.2 × (requests ÷ 20) + 5 s. The proxy runs in this process, so the run is a child process awaited
+ * without blocking it.
+ */
+export async function measureThrottledRuns(): Promise<ThrottledRun[]> {
+  const runs: ThrottledRun[] = []
+  for (const { limit, options } of limits) {
+    const port = await findFreePort()
+    const mock = await launchServer(
+      process.execPath,
+      [
+        join(root, 'scripts/launch.mjs'),
+        join(root, 'scripts/start-mock.ts'),
+        '--port',
+        String(port),
+        '--api-key',
+        'bench-key',
+      ],
+      { url: `http://127.0.0.1:${port}/v1/pets`, headers: { authorization: 'Bearer bench-key' } },
+    )
+    const proxy = await startThrottlingProxy({
+      upstream: `http://127.0.0.1:${port}`,
+      rate,
+      burst,
+      ...options,
+    })
+    const reports = mkdtempSync(join(tmpdir(), 'bench-throttled-'))
+    try {
+      const started = performance.now()
+      const exitCode = await new Promise<number>((done) =>
+        execFile(
+          process.execPath,
+          [
+            join(root, 'scripts/launch.mjs'),
+            join(root, 'scripts/conformance.ts'),
+            '--base-url',
+            `${proxy.origin}/v1`,
+            '--report-dir',
+            reports,
+          ],
+          {
+            cwd: root,
+            env: { ...process.env, CONFORMANCE_API_KEY: 'bench-key' },
+            timeout: 600_000,
+            maxBuffer: 20_000_000,
+          },
+          (error) => done(error ? Number(error.code ?? 1) : 0),
+        ),
+      )
+      const wallSeconds = (performance.now() - started) / 1000
+      const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as ConformanceReport
+      const requests = report.traffic?.requests ?? 0
+      runs.push({
+        limit,
+        exitCode,
+        findings: report.findings.length,
+        requests,
+        retried: report.traffic?.retried ?? 0,
+        throttled: report.traffic?.throttled ?? 0,
+        wallSeconds,
+        budgetSeconds: 1.2 * (requests / rate) + 5,
+      })
+    } finally {
+      await proxy.close()
+      await mock.stop()
+      rmSync(reports, { recursive: true, force: true })
+    }
+  }
+  return runs
+}

@@ -1,0 +1,129 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMockApi } from '../mocks/create-mock-api.ts'
+import { runConformanceCommand } from './proof/conformance-command.ts'
+
+// The run's memory, as the suite's own process measures it (peak RSS), against servers that answer every
+// list of pets with something built to exhaust a client that holds what it reads. The rest of the API
+// answers correctly, so the run goes on and meets the attack on every list it sends.
+const key = 'memory-key'
+const budget = 300 * 1024 * 1024
+const servers: { close(): void }[] = []
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close()
+})
+
+type Attack = (req: IncomingMessage, res: ServerResponse) => void
+
+async function listsAttacked(attack: Attack): Promise<string> {
+  const mock = createMockApi({ apiKeys: [key], pets: 5 })
+  let lists = 0
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const [path = '/', query = ''] = (req.url ?? '/').split('?')
+      // The pre-flight's list is answered: the attack is on the run, not on the check that it can start.
+      if (req.method === 'GET' && path === '/v1/pets' && ++lists > 1) return attack(req, res)
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([n, v]) => [n, String(v)]))
+      const body = chunks.length ? Buffer.concat(chunks).toString() : undefined
+      const answer = mock.handle({
+        method: req.method ?? 'GET',
+        path,
+        query,
+        headers,
+        ...(body ? { body } : {}),
+      })
+      res.writeHead(answer.status, answer.headers).end(answer.body)
+    })
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  servers.push({
+    close: () => {
+      server.closeAllConnections()
+      server.close()
+    },
+  })
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+}
+
+/** Writes raw bytes on the connection, bypassing Node's own framing, then closes it. */
+function raw(req: IncomingMessage, bytes: Buffer): void {
+  req.socket.end(bytes)
+}
+
+const run = (baseUrl: string) =>
+  runConformanceCommand(['--base-url', baseUrl, '--request-timeout', '3', '--timeout', '120'], {
+    env: { CONFORMANCE_API_KEY: key },
+    timeoutMs: 240_000,
+  })
+
+const fourMegabytes = 4 * 1000 * 1000
+
+describe('the run’s memory stays under 300 MB whatever a server sends', () => {
+  it('reads a 4 MB body sent in 1-byte chunks only up to its chunk cap, and says so', async () => {
+    // Chunked framing (RFC 9112 §7.1) of one byte per chunk: 6 bytes on the wire for each byte of body.
+    const oneByteChunk = Buffer.from('1\r\n \r\n')
+    const framed = Buffer.concat([
+      Buffer.from(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n1\r\n[\r\n',
+      ),
+      Buffer.alloc(oneByteChunk.length * fourMegabytes).fill(oneByteChunk),
+      Buffer.from('1\r\n]\r\n0\r\n\r\n'),
+    ])
+    const url = await listsAttacked((req) => raw(req, framed))
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/the body came in more than \d+ chunks/)
+    expect(output).not.toMatch(/slower than|no complete response/)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('reads an endless body only up to its byte cap, and says so', async () => {
+    const url = await listsAttacked((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const chunk = Buffer.alloc(64 * 1024, 0x20)
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump)
+      }
+      res.write('[')
+      pump()
+    })
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/the body is more than \d+ bytes/)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('refuses a 4 MB header block, naming it', async () => {
+    const line = `x-padding: ${'p'.repeat(1000)}\r\n`
+    const block = Buffer.from(
+      `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n${line.repeat(Math.ceil(fourMegabytes / line.length))}content-length: 2\r\n\r\n[]`,
+    )
+    const url = await listsAttacked((req) => raw(req, block))
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/header block is more than \d+ bytes/)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('no-response')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('holds many slow, nearly full bodies at once within the budget, each reported as slow', async () => {
+    // Just under the 4 MiB cap, then silence: every list in flight holds its bytes until its deadline.
+    const almost = Buffer.alloc(4 * 1024 * 1024 - 1024, 0x20)
+    almost[0] = 0x5b
+    const url = await listsAttacked((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(almost.length + 1) })
+      res.write(almost)
+    })
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/slower than 3 s/)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('no-response')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+})
