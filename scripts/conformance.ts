@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
+import { createOutput } from '../suites/output/output-boundary.ts'
+import { Secrets } from '../suites/output/secrets.ts'
 import { type ConformanceOutcome, defaults, runConformance } from '../suites/run-conformance.ts'
 import { conformanceOptions } from './conformance-options.ts'
 
@@ -32,15 +34,25 @@ Exit status: 0 the server conforms; 1 it breaks the contract (each distinct find
 2 the run could not judge it: bad options, server unreachable, API key refused, no API at the base URL,
 report directory not writable, or the run's deadline passed.`
 
+// Every line this command writes goes through the output boundary, redacted of the key however it was given
+// (even a usage error may quote an argument), before the options are parsed.
+const output = createOutput(Secrets.forRun(secretsOf(process.argv.slice(2), process.env)))
+const fail = (error: unknown) => {
+  output.err(`The suite could not run: ${(error as Error)?.stack ?? String(error)}`)
+  process.exit(2)
+}
+process.on('uncaughtException', fail)
+process.on('unhandledRejection', fail)
+
 let values: Record<string, string | boolean | undefined>
 try {
   ;({ values } = parseArgs({ options: conformanceOptions }))
 } catch (error) {
-  console.error(`Usage error: ${(error as Error).message}\n\n${help}`)
+  output.err(`Usage error: ${(error as Error).message}\n\n${help}`)
   process.exit(2)
 }
 if (values.help) {
-  console.log(help)
+  output.out(help)
   process.exit(0)
 }
 // vitest runs the suite, and it is an optional peer of the package (about 40 MB the mock never needs):
@@ -48,7 +60,7 @@ if (values.help) {
 try {
   createRequire(import.meta.url).resolve('vitest/package.json')
 } catch {
-  console.error(
+  output.err(
     'Cannot run: the conformance suite runs on vitest, which is not installed here. Install it beside this kit, then run this again:\n  npm install --save-dev vitest@^4.1',
   )
   process.exit(2)
@@ -58,7 +70,7 @@ const seconds = (name: string) => {
   if (raw === undefined) return undefined
   const value = Number(raw)
   if (!Number.isFinite(value) || value <= 0) {
-    console.error(`Usage error: --${name} takes a number of seconds above 0; got "${raw}".\n\n${help}`)
+    output.err(`Usage error: --${name} takes a number of seconds above 0; got "${raw}".\n\n${help}`)
     process.exit(2)
   }
   return value
@@ -68,13 +80,16 @@ const count = (name: string, min: number, max: number) => {
   if (raw === undefined) return undefined
   const value = Number(raw)
   if (!Number.isInteger(value) || value < min || value > max) {
-    console.error(
-      `Usage error: --${name} takes a whole number from ${min} to ${max}; got "${raw}".\n\n${help}`,
-    )
+    output.err(`Usage error: --${name} takes a whole number from ${min} to ${max}; got "${raw}".\n\n${help}`)
     process.exit(2)
   }
   return value
 }
+// Arguments are visible to every process on the machine (ps) and end up in CI logs and shell history.
+if (values['api-key'] !== undefined && process.env.CI)
+  output.err(
+    'Warning: --api-key on a CI runner puts the key in the process list and in logs that echo commands; set CONFORMANCE_API_KEY from a secret instead.',
+  )
 const seed = count('seed', 0, 2 ** 31 - 1)
 const maxExamples = count('max-examples', 1, 10_000)
 const timeoutSeconds = seconds('timeout')
@@ -89,6 +104,7 @@ const outcome = await runConformance({
   readOnly: values['read-only'] === true,
   reportDir: String(values['report-dir']),
   viaPrism: values['via-prism'] === true,
+  secrets: output.secrets,
 }).catch(
   (error: Error): ConformanceOutcome => ({
     exitCode: 2,
@@ -97,9 +113,23 @@ const outcome = await runConformance({
 )
 // A run that started and could not finish has its report above; only a run that never started needs usage.
 if (outcome.problem)
-  console.error(
+  output.err(
     outcome.report
       ? `Incomplete: ${outcome.problem}`
       : `Cannot run: ${outcome.problem}\n\n${help.split('\n')[0]}`,
   )
 process.exit(outcome.exitCode)
+
+/** The key and base URL as the command will read them, before parsing: `--api-key K`, `--api-key=K`, the environment. */
+function secretsOf(argv: string[], env: NodeJS.ProcessEnv): { apiKey: string; baseUrl: string } {
+  const given = (name: string) => {
+    const at = argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`))
+    if (at < 0) return undefined
+    const arg = argv[at] ?? ''
+    return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1]
+  }
+  return {
+    apiKey: given('--api-key') ?? env.CONFORMANCE_API_KEY ?? '',
+    baseUrl: given('--base-url') ?? env.CONFORMANCE_BASE_URL ?? '',
+  }
+}

@@ -1,5 +1,6 @@
 import type { ConformanceReport } from './conformance-report.ts'
 import type { Finding } from './findings.ts'
+import { markdownCell, markdownCode, markdownFence, markdownInlineHtml } from './output/neutralise.ts'
 import type { CheckResult } from './run-check.ts'
 
 const headline: Record<ConformanceReport['verdict'], string> = {
@@ -87,7 +88,7 @@ export function toMarkdown(report: ConformanceReport): string {
   const lines = [
     `## Animal Store conformance: ${icon[report.verdict]}`,
     '',
-    `Target \`${report.target.baseUrl}\`${report.target.readOnly ? ' (read-only)' : ''}${report.target.viaPrism ? ', through Prism' : ''}, seed ${report.target.seed}: ${totalsLine(report)}.`,
+    `Target ${markdownCode(report.target.baseUrl)}${report.target.readOnly ? ' (read-only)' : ''}${report.target.viaPrism ? ', through Prism' : ''}, seed ${report.target.seed}: ${totalsLine(report)}.`,
     '',
     createdLine(report),
     '',
@@ -96,16 +97,14 @@ export function toMarkdown(report: ConformanceReport): string {
     lines.push('### Findings', '', '| # | rule | where | operations | checks |', '|---|---|---|---|---|')
     for (const [index, finding] of report.findings.entries())
       lines.push(
-        `| ${index + 1} | ${finding.rule} | ${escapeMarkdown(finding.where)} | ${finding.operations.join(', ')} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} |`,
+        `| ${index + 1} | ${finding.rule} | ${markdownCell(finding.where)} | ${markdownCell(finding.operations.join(', '))} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} |`,
       )
     lines.push('')
     for (const [index, finding] of report.findings.entries())
       lines.push(
-        `<details><summary>#${index + 1} ${escapeMarkdown(finding.message)}</summary>`,
+        `<details><summary>#${index + 1} ${markdownInlineHtml(finding.message)}</summary>`,
         '',
-        '```',
-        finding.example ?? '',
-        '```',
+        markdownFence(finding.example ?? ''),
         '</details>',
         '',
       )
@@ -114,7 +113,7 @@ export function toMarkdown(report: ConformanceReport): string {
     lines.push(
       '### Pending at the deadline',
       '',
-      ...report.pending.map((name) => `- ${escapeMarkdown(name)}`),
+      ...report.pending.map((name) => `- ${markdownCode(name)}`),
       '',
     )
   lines.push(
@@ -127,18 +126,19 @@ export function toMarkdown(report: ConformanceReport): string {
     lines.push(
       `| ${row.operation} | ${row.status} | ${row.state === 'seen' ? 'yes' : row.state === 'not seen' ? '**no**' : row.state} |`,
     )
-  for (const limitation of report.limitations) lines.push('', `> ${escapeMarkdown(limitation)}`)
+  // The run's own words about its mode, never a server's.
+  for (const limitation of report.limitations) lines.push('', `> ${limitation}`)
   if (report.warnings.length > 0)
-    lines.push('', '### Warnings', '', ...report.warnings.map((warning) => `- ${escapeMarkdown(warning)}`))
+    lines.push('', '### Warnings', '', ...report.warnings.map((warning) => `- ${markdownCode(warning)}`))
   if (report.advice.length > 0)
     lines.push(
       '',
       '### Advice for the contract’s owner',
       '',
-      ...report.advice.map((advice) => `- ${escapeMarkdown(advice)}`),
+      ...report.advice.map((advice) => `- ${markdownCode(advice)}`),
     )
   if (report.notes.length > 0)
-    lines.push('', '### Notes', '', ...report.notes.map((note) => `- ${escapeMarkdown(note)}`))
+    lines.push('', '### Notes', '', ...report.notes.map((note) => `- ${markdownCode(note)}`))
   return `${lines.join('\n')}\n`
 }
 
@@ -206,8 +206,4 @@ function indent(text: string, spaces: number): string {
     .split('\n')
     .map((line) => `${pad}${line}`)
     .join('\n')
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('|', '\\|').replaceAll('\n', ' ')
 }

@@ -1,11 +1,12 @@
 /// <reference types="vitest/config" />
-import { appendFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { boundedRequest } from './bounded-request.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { buildReport } from './conformance-report.ts'
 import { ConformanceReporter } from './conformance-reporter.ts'
+import { createOutput, type Output, redactionNote, writeReportFiles } from './output/output-boundary.ts'
+import { Secrets } from './output/secrets.ts'
 import { parseJson } from './parse-json.ts'
 import { ensureWritableDirectory, preflight } from './preflight.ts'
 import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
@@ -34,8 +35,13 @@ export interface ConformanceOptions {
   seed?: number
   /** Random sequences the stateful model runs (default 5). */
   maxExamples?: number
-  /** Where progress and the summary go (default: stdout). */
+  /** Where progress and the summary go (default: stdout). Lines arrive redacted and made inert for a terminal. */
   print?: (line: string) => void
+  /**
+   * Secrets besides the API key and the base URL's credentials, which the run adds itself: proxy
+   * credentials, headers marked secret. Every output is redacted of all of them.
+   */
+  secrets?: Secrets
 }
 
 export interface ConformanceOutcome {
@@ -81,7 +87,15 @@ async function suiteLocation(): Promise<{ root: string; file: string }> {
  * @example const { exitCode } = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k' })
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
-  const print = options.print ?? ((line: string) => console.log(line))
+  const secrets = (options.secrets ?? new Secrets()).addApiKey(options.apiKey).addBaseUrl(options.baseUrl)
+  const output = options.print
+    ? createOutput(secrets, {
+        stdout: (text) => options.print?.(text.replace(/\n$/, '')),
+        stderr: (text) => options.print?.(text.replace(/\n$/, '')),
+      })
+    : createOutput(secrets)
+  const print = (line: string) => output.out(line)
+  const problem = (text: string): ConformanceOutcome => ({ exitCode: 2, problem: secrets.redact(text) })
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   if (baseUrl === '')
     return problem(
@@ -173,6 +187,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         hookTimeout: timeoutMs + 30_000,
       },
       { test: { provide: { conformanceTarget: target } } },
+      // Whatever vitest prints itself (an error of its own) goes through the same boundary.
+      { stdout: output.stream('stdout'), stderr: output.stream('stderr') },
     )
     // A hard stop a little after the deadline, in case a check ignores it: the run ends, naming what was pending.
     const backstop = new Promise<'deadline'>((done) => {
@@ -180,7 +196,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       timer.unref()
     })
     const finished = await Promise.race([vitest.close().then(() => 'done' as const), backstop])
-    const report =
+    const judged =
       finished === 'done' && reporter.report
         ? reporter.report
         : buildReport([], {
@@ -194,7 +210,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
                 ? [...reporter.running]
                 : ['the suite itself (it did not finish)'],
           })
-    writeReports(report, reportDir)
+    const report = redactReport(judged, secrets)
+    writeReports(report, reportDir, output)
     print(toConsoleText(report))
     print(`Reports: ${join(reportDir, 'junit.xml')}, conformance.json, summary.md`)
     // Last, so that it is the line a person sees when the run ends: the page shows what the text above cannot.
@@ -233,16 +250,23 @@ async function servesUnsafeIds(baseUrl: string, target: ConformanceTarget): Prom
   return Array.isArray(page) && page.some((pet) => typeof (pet as { id?: unknown })?.id === 'bigint')
 }
 
-function problem(text: string): ConformanceOutcome {
-  return { exitCode: 2, problem: text }
+/**
+ * The report with every secret in it redacted, and a note saying where, once: every format is written from
+ * this copy, so none has to know about secrets. The verdict was reached before, on what the server sent.
+ */
+function redactReport(report: ConformanceReport, secrets: Secrets): ConformanceReport {
+  const paths: string[] = []
+  const redacted = secrets.redactDeep(report, (path) => paths.push(path))
+  const note = redactionNote(paths)
+  return note ? { ...redacted, notes: [...redacted.notes, note] } : redacted
 }
 
 /** JSON, Markdown (also appended to $GITHUB_STEP_SUMMARY), JUnit and HTML, all from the same report. */
-function writeReports(report: ConformanceReport, reportDir: string): void {
-  writeFileSync(join(reportDir, 'conformance.json'), `${JSON.stringify(report, null, 2)}\n`)
-  writeFileSync(join(reportDir, 'conformance.html'), toHtml(report))
-  const markdown = toMarkdown(report)
-  writeFileSync(join(reportDir, 'summary.md'), markdown)
-  writeFileSync(join(reportDir, 'junit.xml'), toJunitXml(report))
-  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
+function writeReports(report: ConformanceReport, reportDir: string, output: Output): void {
+  writeReportFiles(output, reportDir, {
+    json: `${JSON.stringify(report, null, 2)}\n`,
+    html: toHtml(report),
+    markdown: toMarkdown(report),
+    junit: toJunitXml(report),
+  })
 }
