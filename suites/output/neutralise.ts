@@ -39,19 +39,24 @@ export function visibleControls(text: string): string {
  * Text for a terminal and a CI log: `visibleControls`, then no line can be a CI workflow command. GitHub's
  * runner (ActionCommand.TryParseV2) runs a line that starts with `::` once leading white space is trimmed,
  * and (TryParse, the older form) one holding `##[` anywhere; Azure Pipelines runs `##vso[` anywhere in a
- * line. The first `:` of such a line and the second `#` of `##` are written as escapes (`\x3a`, `\x23`).
+ * line. The first `:` of such a line and the second `#` of `##[` are written as escapes (`\x3a`, `\x23`).
  * A carriage return, which the runner also takes as the end of a line, is already an escape.
  * @example forConsole('::add-mask::x') // '\\x3a:add-mask::x'
  */
 export function forConsole(text: string): string {
-  return visibleControls(text)
-    .split('\n')
-    .map((line) => {
-      const safe = line.replaceAll('##', '#\\x23')
-      const start = safe.length - safe.trimStart().length
-      return safe.startsWith('::', start) ? `${safe.slice(0, start)}\\x3a${safe.slice(start + 1)}` : safe
-    })
-    .join('\n')
+  return defuseWorkflowCommands(visibleControls(text), '\\x3a', '\\x23')
+}
+
+/**
+ * No line of `text` is a workflow command (see `forConsole`), for a file a pipeline may `cat` into its
+ * log: the `:` and `#` that would make one are written as `colon` and `hash`, an escape of the file's own
+ * format where it has one (`&#58;` in HTML and XML, `\u0023` in a JSON string), so what it shows is unchanged.
+ */
+export function defuseWorkflowCommands(text: string, colon: string, hash: string): string {
+  return text
+    .replace(/##(?=\[|vso\[)/g, `#${hash}`)
+    .replace(/^(\s*):(?=:)/gm, `$1${colon}`)
+    .replace(/\r/g, '\\r')
 }
 
 /**

@@ -1,7 +1,13 @@
 import { appendFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
-import { forConsole, forJsonText, visibleControls, xmlCharacters } from './neutralise.ts'
+import {
+  defuseWorkflowCommands,
+  forConsole,
+  forJsonText,
+  visibleControls,
+  xmlCharacters,
+} from './neutralise.ts'
 import { redactedMarker, type Secrets } from './secrets.ts'
 
 /**
@@ -30,13 +36,14 @@ export type FileKind = 'markdown' | 'junit' | 'json' | 'html'
 /**
  * What each file sink does after redaction. Markdown and HTML structure is the report format's (only it
  * knows what surrounds a server's text); here, what holds whatever the structure: no control or bidi
- * character acts in Markdown or XML, XML holds only XML 1.0 characters, JSON escapes what a terminal acts on.
+ * character acts in Markdown, XML or HTML, XML holds only XML 1.0 characters, JSON escapes what a terminal
+ * acts on, and none holds a line a CI runner would run as a workflow command if a pipeline prints the file.
  */
 const fileSinks: Record<FileKind, (text: string) => string> = {
-  markdown: visibleControls,
-  junit: (text) => xmlCharacters(visibleControls(text)),
-  json: forJsonText,
-  html: (text) => text,
+  markdown: (text) => defuseWorkflowCommands(visibleControls(text), '\\x3a', '\\x23'),
+  junit: (text) => defuseWorkflowCommands(xmlCharacters(visibleControls(text)), '&#58;', '&#35;'),
+  json: (text) => defuseWorkflowCommands(forJsonText(text), '\\u003a', '\\u0023'),
+  html: (text) => defuseWorkflowCommands(visibleControls(text), '&#58;', '&#35;'),
 }
 
 export interface ConsoleWriters {
