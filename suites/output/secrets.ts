@@ -34,7 +34,7 @@ export interface Secret {
 interface Compiled {
   /** Case-insensitive forms matched anywhere: plain, URL-encoded, JSON-escaped, HTML-escaped. */
   anywhere: RegExp | undefined
-  /** Base64 (standard and URL-safe alphabets, at each of the three alignments): case matters. */
+  /** Base64 (standard and URL-safe alphabets, at each of the three alignments) of every secret: case matters. */
   base64: RegExp | undefined
   word: RegExp | undefined
   headerLine: RegExp
@@ -255,8 +255,9 @@ export function compile(secrets: readonly Secret[], headers: readonly string[]):
       anywhere.flatMap((secret) => caselessForms(secret.value)),
       'gi',
     ),
+    // Pieces of the key too: a base64 text has no word boundaries to tell them from ordinary words by.
     base64: alternation(
-      anywhere.flatMap((secret) =>
+      secrets.flatMap((secret) =>
         [secret.value, secret.value.toUpperCase(), secret.value.toLowerCase()].flatMap(base64Forms),
       ),
       'g',
