@@ -97,7 +97,7 @@ export function toMarkdown(report: ConformanceReport): string {
     lines.push('### Findings', '', '| # | rule | where | operations | checks |', '|---|---|---|---|---|')
     for (const [index, finding] of report.findings.entries())
       lines.push(
-        `| ${index + 1} | ${finding.rule} | ${markdownCell(finding.where)} | ${markdownCell(finding.operations.join(', '))} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} |`,
+        `| ${index + 1} | ${finding.rule} | ${markdownCell(finding.where)} | ${finding.operations.join(', ')} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} |`,
       )
     lines.push('')
     for (const [index, finding] of report.findings.entries())
