@@ -106,6 +106,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       `The base URL must be an http(s) URL including /v1, such as http://127.0.0.1:4010/v1; got "${options.baseUrl}".`,
     )
   if (!options.apiKey) return problem('No API key: set CONFORMANCE_API_KEY (or pass --api-key).')
+  if (secrets.tooShort.length > 0)
+    output.err(
+      `Warning: ${secrets.tooShort.join(' and ')} shorter than 4 characters cannot be redacted from the reports without destroying them; they are written as they are.`,
+    )
   const reportDir = resolve(options.reportDir ?? 'reports')
   const unwritable = ensureWritableDirectory(reportDir)
   if (unwritable) return problem(unwritable)
