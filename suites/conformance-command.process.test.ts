@@ -122,7 +122,7 @@ describe('npm run conformance against a broken server', () => {
     expect(report?.findings).toHaveLength(1)
     expect(readFileSync(join(reportDir, 'junit.xml'), 'utf8')).toMatch(/<failure/)
     expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain(
-      '| 1 | duplicate-id | createPet ids |',
+      '| 1 | duplicate-id | `createPet ids` |',
     )
   })
 
