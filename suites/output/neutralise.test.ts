@@ -41,6 +41,7 @@ describe('forConsole', () => {
     '\u00a0::warning::x',
     'prefix ##[group]Hidden',
     '##vso[task.setvariable variable=x]1',
+    "##teamcity[buildStatus text='passed']",
     'a\r::add-mask::after a carriage return',
     'a\n::notice::on the next line',
   ])('no line of it is a workflow command GitHub’s or Azure’s runner would run: %j', (attack) => {

@@ -54,7 +54,8 @@ export function forConsole(text: string): string {
  */
 export function defuseWorkflowCommands(text: string, colon: string, hash: string): string {
   return text
-    .replace(/##(?=\[|vso\[)/g, `#${hash}`)
+    // `##[` (GitHub), `##vso[` (Azure Pipelines), `##teamcity[` (TeamCity service messages).
+    .replace(/##(?=[A-Za-z]*\[)/g, `#${hash}`)
     .replace(/^(\s*):(?=:)/gm, `$1${colon}`)
     .replace(/\r/g, '\\r')
 }

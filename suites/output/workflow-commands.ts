@@ -7,7 +7,7 @@
  * - GitHub, current form (ActionCommand.TryParseV2): after trimming leading white space the line starts
  *   with `::`, and a second `::` follows: `::name props::data`.
  * - GitHub, older form (ActionCommand.TryParse): `##[` anywhere in the line, then a `]`.
- * - Azure Pipelines: `##vso[` anywhere in the line, then a `]`.
+ * - Azure Pipelines: `##vso[` anywhere in the line, then a `]`; TeamCity: `##teamcity[` likewise.
  * @example workflowCommands('ok\n  ::add-mask::x') // ['::add-mask::x']
  */
 export function workflowCommands(output: string): string[] {
@@ -15,7 +15,7 @@ export function workflowCommands(output: string): string[] {
   for (const raw of output.split(/\r\n|\r|\n/)) {
     const line = raw.trimStart()
     if (line.startsWith('::') && line.indexOf('::', 2) > 2) found.push(line)
-    else if (/##\[[^\]]*\]/.test(raw) || /##vso\[[^\]]*\]/.test(raw)) found.push(raw)
+    else if (/##(vso|teamcity)?\[[^\]]*\]/.test(raw)) found.push(raw)
   }
   return found
 }
