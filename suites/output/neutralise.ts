@@ -53,8 +53,8 @@ export function forConsole(text: string): string {
  * format where it has one (`&#58;` in HTML and XML, `\u0023` in a JSON string), so what it shows is unchanged.
  */
 export function defuseWorkflowCommands(text: string, colon: string, hash: string): string {
+  // `##[` (GitHub), `##vso[` (Azure Pipelines), `##teamcity[` (TeamCity service messages).
   return text
-    // `##[` (GitHub), `##vso[` (Azure Pipelines), `##teamcity[` (TeamCity service messages).
     .replace(/##(?=[A-Za-z]*\[)/g, `#${hash}`)
     .replace(/^(\s*):(?=:)/gm, `$1${colon}`)
     .replace(/\r/g, '\\r')
