@@ -108,7 +108,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   if (!options.apiKey) return problem('No API key: set CONFORMANCE_API_KEY (or pass --api-key).')
   if (secrets.tooShort.length > 0)
     output.err(
-      `Warning: ${secrets.tooShort.join(' and ')} shorter than 4 characters cannot be redacted from the reports without destroying them; they are written as they are.`,
+      `Warning: a secret (${secrets.tooShort.join(', ')}) is shorter than 4 characters: it cannot be redacted from the output without destroying it, so it is written as it is.`,
     )
   const reportDir = resolve(options.reportDir ?? 'reports')
   const unwritable = ensureWritableDirectory(reportDir)
