@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { type NetworkFlags, networkOptionsFrom } from '../suites/network-options.ts'
+import {
+  isPublicHeader,
+  type NetworkFlags,
+  networkOptionsFrom,
+  networkSecrets,
+} from '../suites/network-options.ts'
+import { createOutput } from '../suites/output/output-boundary.ts'
+import { Secrets } from '../suites/output/secrets.ts'
 import { listChecksText } from '../suites/rule-selection.ts'
 import { type ConformanceOutcome, runConformance } from '../suites/run-conformance.ts'
 import { helpText, loadCommand } from './cli/command-options.ts'
@@ -9,39 +16,61 @@ import { conformanceCommand } from './conformance-options.ts'
 
 const help = helpText(conformanceCommand)
 
+// Every line this command writes goes through the output boundary, redacted of the key however it was given
+// (even a usage error may quote an argument), before the options are parsed.
+const output = createOutput(Secrets.forRun(secretsOf(process.argv.slice(2), process.env)))
+const fail = (error: unknown) => {
+  output.err(`The suite could not run: ${(error as Error)?.stack ?? String(error)}`)
+  process.exit(2)
+}
+// An unhandled rejection reaches this too (Node's default turns it into an uncaught exception).
+process.on('uncaughtException', fail)
+
 let parsed: Awaited<ReturnType<typeof loadCommand<typeof conformanceCommand>>>
 try {
   parsed = await loadCommand(conformanceCommand, process.argv.slice(2))
 } catch (error) {
-  console.error(`Usage error: ${(error as Error).message}\n\n${help}`)
+  output.err(`Usage error: ${(error as Error).message}\n\n${help}`)
   process.exit(2)
 }
 const { values } = parsed
 if (values.help) {
-  console.log(help)
+  output.out(help)
   process.exit(0)
 }
 if (values['list-checks']) {
-  console.log(listChecksText())
+  output.out(listChecksText())
   process.exit(0)
 }
+// A key or base URL may also come from the config file (through an environment variable it names).
+output.secrets.addApiKey(values['api-key'] ?? '')
+output.secrets.addBaseUrl(values['base-url'] ?? '')
 // vitest runs the suite, and it is an optional peer of the package (about 40 MB the mock never needs):
 // say what to install instead of failing on an import.
 try {
   createRequire(import.meta.url).resolve('vitest/package.json')
 } catch {
-  console.error(
+  output.err(
     'Cannot run: the conformance suite runs on vitest, which is not installed here. Install it beside this kit, then run this again:\n  npm install --save-dev vitest@^4.1',
   )
   process.exit(2)
 }
+// Arguments are visible to every process on the machine (ps) and end up in CI logs and shell history.
+if (parsed.sources['api-key'] === 'command line' && process.env.CI)
+  output.err(
+    'Warning: --api-key on a CI runner puts the key in the process list and in logs that echo commands; set CONFORMANCE_API_KEY from a secret instead.',
+  )
 const network = networkOptionsFrom(values as NetworkFlags, process.env, (file) => readFileSync(file, 'utf8'))
 if ('problem' in network) {
-  console.error(`Usage error: ${network.problem}\n\n${help}`)
+  output.err(`Usage error: ${network.problem}\n\n${help}`)
   process.exit(2)
 }
+// Proxy credentials, extra headers' values (and names: wherever the server echoes them) and the key's
+// passphrase are secrets too.
+for (const secret of networkSecrets(network.options)) output.secrets.add(secret, 'secret header')
+for (const [name] of network.options.headers ?? []) if (!isPublicHeader(name)) output.secrets.addHeader(name)
 if (parsed.configPath)
-  console.log(`Options from ${parsed.configPath} (the command line and environment win over it).`)
+  output.out(`Options from ${parsed.configPath} (the command line and environment win over it).`)
 const outcome = await runConformance({
   network: network.options,
   ...(values['max-writes'] === undefined ? {} : { maxWrites: values['max-writes'] }),
@@ -60,6 +89,7 @@ const outcome = await runConformance({
   ...(values.quiet ? { progress: false } : values.progress ? { progress: true } : {}),
   ...(values.baseline === undefined ? {} : { baseline: values.baseline }),
   ...(values['write-baseline'] === undefined ? {} : { writeBaseline: values['write-baseline'] }),
+  secrets: output.secrets,
 }).catch(
   (error: Error): ConformanceOutcome => ({
     exitCode: 2,
@@ -68,9 +98,23 @@ const outcome = await runConformance({
 )
 // A run that started and could not finish has its report above; only a run that never started needs usage.
 if (outcome.problem)
-  console.error(
+  output.err(
     outcome.report
       ? `Incomplete: ${outcome.problem}`
       : `Cannot run: ${outcome.problem}\n\n${help.split('\n')[0]}`,
   )
 process.exit(outcome.exitCode)
+
+/** The key and base URL as the command will read them, before parsing: `--api-key K`, `--api-key=K`, the environment. */
+function secretsOf(argv: string[], env: NodeJS.ProcessEnv): { apiKey: string; baseUrl: string } {
+  const given = (name: string) => {
+    const at = argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`))
+    if (at < 0) return undefined
+    const arg = argv[at] ?? ''
+    return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1]
+  }
+  return {
+    apiKey: given('--api-key') ?? env.CONFORMANCE_API_KEY ?? '',
+    baseUrl: given('--base-url') ?? env.CONFORMANCE_BASE_URL ?? '',
+  }
+}

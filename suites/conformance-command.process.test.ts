@@ -124,7 +124,7 @@ describe('npm run conformance against a broken server', () => {
     expect(report?.findings).toHaveLength(1)
     expect(readFileSync(join(reportDir, 'junit.xml'), 'utf8')).toMatch(/<failure/)
     expect(readFileSync(join(reportDir, 'summary.md'), 'utf8')).toContain(
-      `| 1 | ${report?.findings[0]?.id} | duplicate-id | contract | createPet ids |`,
+      `| 1 | ${report?.findings[0]?.id} | duplicate-id | contract | \`createPet ids\` |`,
     )
   })
 

@@ -240,8 +240,9 @@ describe('every format is a function of the same report', () => {
   it('writes Markdown with the findings table, what the run created and the seed', () => {
     const markdown = toMarkdown(report)
     const [finding] = report.findings
+    // `where` can hold a server's JSON keys: it sits in a code span.
     expect(markdown).toContain(
-      `| 1 | ${finding?.id} | body-schema | contract | body /id must be integer | getPet | 1 |`,
+      `| 1 | ${finding?.id} | body-schema | contract | \`body /id must be integer\` | getPet | 1 |`,
     )
     expect(markdown).toContain('Created 3 pets on the target, named "conformance-abc …"')
     expect(markdown).toContain('seed 42')

@@ -1,4 +1,5 @@
 import type { RuleId, Violation } from './findings.ts'
+import { redactedMarker } from './output/secrets.ts'
 import { parseJson } from './parse-json.ts'
 
 /** One request the suite sent and what came back, kept for the report of the check that sent it. */
@@ -192,11 +193,11 @@ function shellQuoter(apiKey: string): (text: string) => string {
   }
 }
 
-// Reports end up in CI logs: never print a whole API key.
+// Reports end up in CI logs: no character of a credential is printed, only its scheme.
 function redact(value: string): string {
+  if (value.trim() === '') return value
   const [scheme, key] = value.split(/\s+/, 2)
-  if (key === undefined) return value.length > 4 ? `${value.slice(0, 2)}…` : '…'
-  return `${scheme} ${key.length > 4 ? `${key.slice(0, 2)}…${key.slice(-2)}` : '…'}`
+  return key === undefined ? redactedMarker : `${scheme} ${redactedMarker}`
 }
 
 /** The exchange's body as JSON: parsed once, when it was judged, else now (undefined if it is not JSON). */

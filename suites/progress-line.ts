@@ -27,7 +27,7 @@ export function showsProgress(
   return stream.isTTY === true && (env.CI === undefined || env.CI === '' || env.CI === 'false')
 }
 
-/** A line rewritten in place on stderr, at most every 100 ms (a run finishes dozens of checks a second). */
+/** A line rewritten in place on stderr (through the output boundary's status line), at most every 100 ms (a run finishes dozens of checks a second). */
 export interface ProgressWriter {
   update(progress: Progress): void
   /** Clears the line, so the summary that follows starts on a clean one. */
@@ -35,7 +35,10 @@ export interface ProgressWriter {
 }
 
 /** The progress writer for this process, or undefined when the run shows none. */
-export function progressLine(asked: boolean | undefined): ProgressWriter | undefined {
+export function progressLine(
+  asked: boolean | undefined,
+  status: (text: string) => void,
+): ProgressWriter | undefined {
   if (!showsProgress(asked, process.stderr, process.env)) return undefined
   let last = 0
   let shown = false
@@ -45,10 +48,10 @@ export function progressLine(asked: boolean | undefined): ProgressWriter | undef
       if (now - last < 100 && progress.done < progress.total) return
       last = now
       shown = true
-      process.stderr.write(`\r\x1b[2K${formatProgress(progress)}`)
+      status(formatProgress(progress))
     },
     end() {
-      if (shown) process.stderr.write('\r\x1b[2K')
+      if (shown) status('')
     },
   }
 }

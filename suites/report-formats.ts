@@ -1,5 +1,6 @@
 import type { ConformanceReport } from './conformance-report.ts'
 import { type Finding, findingId, type Violation } from './findings.ts'
+import { markdownCell, markdownCode, markdownFence, markdownInlineHtml } from './output/neutralise.ts'
 import { knownFindingIds, selectionLines, verdictQualifier } from './report-selection.ts'
 import { trafficLine } from './request-pacing.ts'
 import type { CheckResult } from './run-check.ts'
@@ -131,7 +132,7 @@ export function toMarkdown(report: ConformanceReport): string {
   const lines = [
     `## Animal Store conformance: ${icon[report.verdict]}${verdictQualifier(report)}`,
     '',
-    `Target \`${report.target.baseUrl}\`${report.target.readOnly ? ' (read-only)' : ''}${report.target.viaPrism ? ', through Prism' : ''}, seed ${report.target.seed}: ${totalsLine(report)}.`,
+    `Target ${markdownCode(report.target.baseUrl)}${report.target.readOnly ? ' (read-only)' : ''}${report.target.viaPrism ? ', through Prism' : ''}, seed ${report.target.seed}: ${totalsLine(report)}.`,
     '',
     createdLine(report),
     '',
@@ -145,7 +146,7 @@ export function toMarkdown(report: ConformanceReport): string {
     )
     for (const [index, finding] of report.findings.entries())
       lines.push(
-        `| ${index + 1} | ${finding.id} | ${finding.rule} | ${finding.kind === 'policy' ? `policy (off: \`${finding.turnOff}\`)` : 'contract'} | ${escapeMarkdown(finding.where)} | ${finding.operations.join(', ')} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} |`,
+        `| ${index + 1} | ${finding.id} | ${finding.rule} | ${finding.kind === 'policy' ? `policy (off: \`${finding.turnOff}\`)` : 'contract'} | ${markdownCell(finding.where)} | ${finding.operations.join(', ')} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} |`,
       )
     lines.push('')
     for (const [index, finding] of report.findings.entries()) {
@@ -153,14 +154,12 @@ export function toMarkdown(report: ConformanceReport): string {
         (fact): fact is string => fact !== undefined,
       )
       lines.push(
-        `<details><summary>#${index + 1} ${finding.id}: ${escapeMarkdown(finding.message)}</summary>`,
+        `<details><summary>#${index + 1} ${finding.id}: ${markdownInlineHtml(finding.message)}</summary>`,
         '',
-        ...facts.map((fact) => `- ${escapeMarkdown(fact)}`),
+        ...facts.map((fact) => `- ${markdownCode(fact)}`),
         ...(facts.length > 0 ? [''] : []),
-        '```',
-        finding.example ?? '',
-        '```',
-        ...(finding.replay ? ['', 'Reproduce:', '', '```sh', finding.replay, '```'] : []),
+        markdownFence(finding.example ?? ''),
+        ...(finding.replay ? ['', 'Reproduce:', '', markdownFence(finding.replay)] : []),
         '</details>',
         '',
       )
@@ -170,14 +169,14 @@ export function toMarkdown(report: ConformanceReport): string {
     lines.push(
       '### Left out or accepted',
       '',
-      ...selectionLines(report).map((line) => `- ${escapeMarkdown(line)}`),
+      ...selectionLines(report).map((line) => `- ${markdownCode(line)}`),
       '',
     )
   if (report.pending.length > 0)
     lines.push(
       '### Pending at the deadline',
       '',
-      ...report.pending.map((name) => `- ${escapeMarkdown(name)}`),
+      ...report.pending.map((name) => `- ${markdownCode(name)}`),
       '',
     )
   lines.push(
@@ -190,18 +189,19 @@ export function toMarkdown(report: ConformanceReport): string {
     lines.push(
       `| ${row.operation} | ${row.status} | ${row.state === 'seen' ? 'yes' : row.state === 'not seen' ? '**no**' : row.state} |`,
     )
-  for (const limitation of report.limitations) lines.push('', `> ${escapeMarkdown(limitation)}`)
+  // The run's own words about its mode, never a server's.
+  for (const limitation of report.limitations) lines.push('', `> ${limitation}`)
   if (report.warnings.length > 0)
-    lines.push('', '### Warnings', '', ...report.warnings.map((warning) => `- ${escapeMarkdown(warning)}`))
+    lines.push('', '### Warnings', '', ...report.warnings.map((warning) => `- ${markdownCode(warning)}`))
   if (report.advice.length > 0)
     lines.push(
       '',
       '### Advice for the contract’s owner',
       '',
-      ...report.advice.map((advice) => `- ${escapeMarkdown(advice)}`),
+      ...report.advice.map((advice) => `- ${markdownCode(advice)}`),
     )
   if (report.notes.length > 0)
-    lines.push('', '### Notes', '', ...report.notes.map((note) => `- ${escapeMarkdown(note)}`))
+    lines.push('', '### Notes', '', ...report.notes.map((note) => `- ${markdownCode(note)}`))
   return `${lines.join('\n')}\n`
 }
 
@@ -355,8 +355,4 @@ function indent(text: string, spaces: number): string {
     .split('\n')
     .map((line) => `${pad}${line}`)
     .join('\n')
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('|', '\\|').replaceAll('\n', ' ')
 }

@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Baseline, parseBaseline, writeBaseline } from './baseline.ts'
@@ -9,6 +9,8 @@ import { buildReport } from './conformance-report.ts'
 import { ConformanceReporter } from './conformance-reporter.ts'
 import { invokedCommand } from './invoked-command.ts'
 import type { NetworkOptions } from './network-options.ts'
+import { createOutput, type Output, redactionNote, writeReportFiles } from './output/output-boundary.ts'
+import { Secrets } from './output/secrets.ts'
 import { parseJson } from './parse-json.ts'
 import { ensureWritableDirectory, preflight } from './preflight.ts'
 import { progressLine } from './progress-line.ts'
@@ -48,8 +50,6 @@ export interface ConformanceOptions {
   excludeChecks?: string[]
   /** The progress line on stderr: default on a TTY outside CI. */
   progress?: boolean
-  /** Where progress and the summary go (default: stdout). */
-  print?: (line: string) => void
   /** A baseline file of accepted findings (see baseline.ts): they are reported as known and do not fail the run. */
   baseline?: string
   /** Writes the run's findings as a baseline here, each with an empty reason for a person to fill in. */
@@ -58,6 +58,13 @@ export interface ConformanceOptions {
   network?: NetworkOptions
   /** At most this many pets created (`--max-writes`): checks that would go past it are skipped. */
   maxWrites?: number
+  /** Where progress and the summary go (default: stdout). Lines arrive redacted and made inert for a terminal. */
+  print?: (line: string) => void
+  /**
+   * Secrets besides the API key and the base URL's credentials, which the run adds itself: proxy
+   * credentials, headers marked secret. Every output is redacted of all of them.
+   */
+  secrets?: Secrets
 }
 
 export interface ConformanceOutcome {
@@ -103,7 +110,15 @@ async function suiteLocation(): Promise<{ root: string; file: string }> {
  * @example const { exitCode } = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k' })
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
-  const print = options.print ?? ((line: string) => console.log(line))
+  const secrets = (options.secrets ?? new Secrets()).addApiKey(options.apiKey).addBaseUrl(options.baseUrl)
+  const output = options.print
+    ? createOutput(secrets, {
+        stdout: (text) => options.print?.(text.replace(/\n$/, '')),
+        stderr: (text) => options.print?.(text.replace(/\n$/, '')),
+      })
+    : createOutput(secrets)
+  const print = (line: string) => output.out(line)
+  const problem = (text: string): ConformanceOutcome => ({ exitCode: 2, problem: secrets.redact(text) })
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   if (baseUrl === '')
     return problem(
@@ -114,6 +129,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       `The base URL must be an http(s) URL including /v1, such as http://127.0.0.1:4010/v1; got "${options.baseUrl}".`,
     )
   if (!options.apiKey) return problem('No API key: set CONFORMANCE_API_KEY (or pass --api-key).')
+  if (secrets.tooShort.length > 0)
+    output.err(
+      `Warning: a secret (${secrets.tooShort.join(', ')}) is shorter than 4 characters: it cannot be redacted from the output without destroying it, so it is written as it is.`,
+    )
   const selection = excludedRules({
     ...(options.checks ? { checks: options.checks } : {}),
     ...(options.excludeChecks ? { excludeChecks: options.excludeChecks } : {}),
@@ -198,7 +217,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       },
       limitations,
     }
-    const reporter = new ConformanceReporter(facts, print, progressLine(options.progress))
+    const reporter = new ConformanceReporter(facts, print, progressLine(options.progress, output.status))
     const startedAt = new Date()
     const [{ startVitest }, suite] = await loading
     const vitest = await startVitest(
@@ -223,6 +242,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         hookTimeout: timeoutMs + 30_000,
       },
       { test: { provide: { conformanceTarget: target } } },
+      // Whatever vitest prints itself (an error of its own) goes through the same boundary.
+      { stdout: output.stream('stdout'), stderr: output.stream('stderr') },
     )
     // A hard stop a little after the deadline, in case a check ignores it: the run ends, naming what was pending.
     const backstop = new Promise<'deadline'>((done) => {
@@ -245,10 +266,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
                 : ['the suite itself (it did not finish)'],
           })
     const selected = selection.excluded.length > 0 ? { ...judged, excludedRules: selection.excluded } : judged
-    const report = baseline ? withBaseline(selected, baseline, new Date()) : selected
-    writeReports(report, reportDir)
+    const report = redactReport(baseline ? withBaseline(selected, baseline, new Date()) : selected, secrets)
+    writeReports(report, reportDir, output)
     if (options.writeBaseline) {
-      writeFileSync(
+      output.writeFile(
+        'json',
         options.writeBaseline,
         writeBaseline(
           report.findings.map((finding) => finding.id),
@@ -328,12 +350,23 @@ function problem(text: string): ConformanceOutcome {
   return { exitCode: 2, problem: text }
 }
 
+/**
+ * The report with every secret in it redacted, and a note saying where, once: every format is written from
+ * this copy, so none has to know about secrets. The verdict was reached before, on what the server sent.
+ */
+function redactReport(report: ConformanceReport, secrets: Secrets): ConformanceReport {
+  const paths: string[] = []
+  const redacted = secrets.redactDeep(report, (path) => paths.push(path))
+  const note = redactionNote(paths)
+  return note ? { ...redacted, notes: [...redacted.notes, note] } : redacted
+}
+
 /** JSON, Markdown (also appended to $GITHUB_STEP_SUMMARY), JUnit and HTML, all from the same report. */
-function writeReports(report: ConformanceReport, reportDir: string): void {
-  writeFileSync(join(reportDir, 'conformance.json'), `${JSON.stringify(report, null, 2)}\n`)
-  writeFileSync(join(reportDir, 'conformance.html'), toHtml(report))
-  const markdown = toMarkdown(report)
-  writeFileSync(join(reportDir, 'summary.md'), markdown)
-  writeFileSync(join(reportDir, 'junit.xml'), toJunitXml(report))
-  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`)
+function writeReports(report: ConformanceReport, reportDir: string, output: Output): void {
+  writeReportFiles(output, reportDir, {
+    json: `${JSON.stringify(report, null, 2)}\n`,
+    html: toHtml(report),
+    markdown: toMarkdown(report),
+    junit: toJunitXml(report),
+  })
 }

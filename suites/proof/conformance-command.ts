@@ -9,7 +9,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 
 export interface CommandRun {
   code: number
+  /** stdout then stderr. */
   output: string
+  stdout: string
+  stderr: string
   reportDir: string
   /** The JSON report, when the run wrote one. */
   report: ConformanceReport | undefined
@@ -42,7 +45,14 @@ export function runConformanceCommand(
         } catch {
           report = undefined
         }
-        resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr, reportDir, report })
+        resolve({
+          code: error ? Number(error.code ?? 1) : 0,
+          output: stdout + stderr,
+          stdout,
+          stderr,
+          reportDir,
+          report,
+        })
       },
     )
   })

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { nearMissCredentials } from '../generated-values.ts'
+import { redactedMarker, Secrets } from './secrets.ts'
+
+const apiKey = 'sk_live_Q7f3Zp9W'
+
+describe('Secrets.redact', () => {
+  const secrets = Secrets.forRun({ apiKey, baseUrl: 'https://deploy:p%40ss-W0rd!@staging.example/v1' })
+
+  it.each([
+    ['plain', `echo ${apiKey}`],
+    ['upper case', `echo ${apiKey.toUpperCase()}`],
+    ['lower case', `echo ${apiKey.toLowerCase()}`],
+    ['URL-encoded', `q=${encodeURIComponent(`Bearer ${apiKey}`)}`],
+    ['JSON-escaped in a body', JSON.stringify({ echoed: `Bearer ${apiKey}` })],
+    ['base64', Buffer.from(apiKey).toString('base64')],
+    ['base64 after one byte', Buffer.from(`x${apiKey}`).toString('base64')],
+    ['base64 after two bytes', Buffer.from(`xy${apiKey}`).toString('base64')],
+    ['base64url', Buffer.from(`??${apiKey}>>`).toString('base64url')],
+    ['a Basic user:key', `Basic ${Buffer.from(`someone:${apiKey}`).toString('base64')}`],
+    ['HTML-escaped', `k&lt;${apiKey}`],
+  ])('leaves no trace of the key: %s', (_, text) => {
+    const shown = secrets.redact(text)
+    expect(shown).toContain(redactedMarker)
+    expect(shown.toLowerCase()).not.toContain(apiKey.toLowerCase())
+    for (const form of [Buffer.from(apiKey).toString('base64').slice(2, 10)])
+      expect(shown).not.toContain(form)
+  })
+
+  it('redacts every near-miss key the auth checks derive and send', () => {
+    for (const { authorization } of nearMissCredentials(apiKey)) {
+      if (authorization === null) continue
+      const shown = secrets.redact(`{"error":"bad token ${authorization}"}`)
+      // What is left of the key: at most one character of it (the key with a space inside it splits one off).
+      for (let length = 2; length <= apiKey.length; length++)
+        for (let start = 0; start + length <= apiKey.length; start++) {
+          const piece = apiKey.slice(start, start + length)
+          if (length >= 4) expect(shown.toLowerCase(), authorization).not.toContain(piece.toLowerCase())
+        }
+    }
+  })
+
+  it('redacts the base URL’s password, encoded or not, and its user name as a word', () => {
+    const shown = secrets.redact(
+      'https://deploy:p%40ss-W0rd!@staging.example/v1 p@ss-W0rd! deploy, and redeployed stays',
+    )
+    expect(shown).not.toContain('p@ss-W0rd!')
+    expect(shown).not.toContain('p%40ss-W0rd!')
+    expect(shown).not.toMatch(/\bdeploy\b/)
+    expect(shown).toContain('redeployed')
+  })
+
+  it('masks the values of Authorization, Proxy-Authorization, Cookie and Set-Cookie, keeping the scheme', () => {
+    const shown = secrets.redact(
+      [
+        '  authorization: Bearer something-else',
+        '  Proxy-Authorization: Basic dXNlcjpwYXNz',
+        '< set-cookie: session=abc123; HttpOnly',
+        '  cookie: a=b',
+        '{"Authorization": "Bearer other", "x": 1}',
+        '  content-type: application/json',
+      ].join('\n'),
+    )
+    expect(shown).toBe(
+      [
+        '  authorization: Bearer [redacted]',
+        '  Proxy-Authorization: Basic [redacted]',
+        '< set-cookie: [redacted]',
+        '  cookie: [redacted]',
+        '{"Authorization": "Bearer [redacted]", "x": 1}',
+        '  content-type: application/json',
+      ].join('\n'),
+    )
+  })
+
+  it('redacts a header the user marks secret, and a secret added later, from then on', () => {
+    const later = Secrets.forRun({ apiKey, baseUrl: 'http://127.0.0.1/v1' })
+    expect(later.redact('x-api-token: t0ken-value')).toBe('x-api-token: t0ken-value')
+    later.addHeader('X-Api-Token').add('proxy-pa55word', 'proxy credential')
+    expect(later.redact('x-api-token: t0ken-value, then proxy-pa55word')).toBe(
+      `x-api-token: ${redactedMarker}`,
+    )
+    expect(later.redact('via proxy-pa55word')).toBe(`via ${redactedMarker}`)
+  })
+
+  it('leaves the report’s own words alone when a piece of the key is one of them', () => {
+    const words = Secrets.forRun({ apiKey: 'conformance-key', baseUrl: 'http://127.0.0.1/v1' })
+    const text = 'DOES NOT CONFORM: see conformance.json; npm run conformance'
+    expect(words.redact(text)).toBe(text)
+    expect(words.redact('token "conforma" refused')).toBe(`token "${redactedMarker}" refused`)
+  })
+
+  it('counts what it replaced, and says which secrets are too short to redact', () => {
+    const counted = Secrets.forRun({ apiKey, baseUrl: 'http://127.0.0.1/v1' })
+    counted.redact(`${apiKey} and ${apiKey}`)
+    expect(counted.hits).toBe(2)
+    expect(Secrets.forRun({ apiKey: 'k1', baseUrl: 'http://127.0.0.1/v1' }).tooShort).toEqual(['API key'])
+  })
+
+  it('copies a report with its strings redacted, naming where', () => {
+    const paths: string[] = []
+    const copy = secrets.redactDeep({ a: [`x ${apiKey}`, 'y'], b: { c: 1, d: apiKey } }, (path) =>
+      paths.push(path),
+    )
+    expect(copy).toEqual({ a: [`x ${redactedMarker}`, 'y'], b: { c: 1, d: redactedMarker } })
+    expect(paths).toEqual(['a.0', 'b.d'])
+  })
+})

