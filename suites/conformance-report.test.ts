@@ -42,6 +42,25 @@ const check = (
   }) as CheckResult
 
 describe('the report groups what checks saw into distinct findings', () => {
+  it('fails one check for a record stored wrong, however many checks read it in flight', () => {
+    const stored = (operation: string) =>
+      violation('stored-record', 'stored records: status must be one of available, pending, sold', operation)
+    const other = violation('limit', 'query limit', 'listPets')
+    const report = buildReport(
+      [
+        check('first', 'failed', [stored('listPets')]),
+        check('second', 'failed', [stored('listPets')]),
+        check('third', 'failed', [stored('getPet'), other]),
+      ],
+      facts,
+    )
+    expect(report.findings.map((finding) => finding.rule)).toEqual(['stored-record', 'limit'])
+    expect(report.checks.map((one) => one.outcome)).toEqual(['failed', 'passed', 'failed'])
+    expect(report.checks[1]?.affectedBy?.map((one) => one.rule)).toEqual(['stored-record'])
+    expect(report.checks[2]?.violations.map((one) => one.rule)).toEqual(['limit'])
+    expect(report.totals).toMatchObject({ failed: 2, passed: 1 })
+  })
+
   it('reports one defect once, counting the checks that saw it and those it blocked', () => {
     const dup = violation('duplicate-id', 'createPet ids', 'createPet')
     const report = buildReport(

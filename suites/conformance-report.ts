@@ -1,6 +1,6 @@
 import type { BaselineOutcome } from './baseline.ts'
 import type { CoverageRow } from './coverage.ts'
-import { type Finding, groupFindings, stableFindingId } from './findings.ts'
+import { type Finding, findingId, groupFindings, stableFindingId, type Violation } from './findings.ts'
 import type { TrafficFacts } from './request-pacing.ts'
 import type { CheckResult, Outcome } from './run-check.ts'
 
@@ -63,7 +63,8 @@ export interface RunFacts {
 }
 
 /** Builds the report from the checks' results: findings grouped by root cause, totals, verdict. */
-export function buildReport(results: CheckResult[], facts: RunFacts): ConformanceReport {
+export function buildReport(judged: CheckResult[], facts: RunFacts): ConformanceReport {
+  const results = oneFailurePerStoredRecord(judged)
   const outcomes: Outcome[] = [
     'passed',
     'failed',
@@ -129,6 +130,33 @@ export function buildReport(results: CheckResult[], facts: RunFacts): Conformanc
  * credentials", "a wrong key" and "the key outside Bearer" alike. Auth findings seen on exactly the same
  * operations are one hole.
  */
+/**
+ * A record stored wrong before the run is one defect however many lists show it: the first check that
+ * failed on it keeps the failure; another check that failed only on it passes, affected by it. Checks
+ * read lists concurrently, so which of them saw it first in flight is timing; the order of the results
+ * is not.
+ */
+function oneFailurePerStoredRecord(results: CheckResult[]): CheckResult[] {
+  const owners = new Set<string>()
+  return results.map((result) => {
+    if (result.outcome !== 'failed') return result
+    const kept: Violation[] = []
+    const elsewhere: Violation[] = []
+    for (const violation of result.violations) {
+      const id = findingId(violation)
+      if (violation.rule !== 'stored-record' || !owners.has(id)) {
+        if (violation.rule === 'stored-record') owners.add(id)
+        kept.push(violation)
+      } else elsewhere.push(violation)
+    }
+    if (elsewhere.length === 0) return result
+    const affectedBy = [...(result.affectedBy ?? []), ...elsewhere]
+    if (kept.length > 0) return { ...result, violations: kept, affectedBy }
+    const { message: _, ...rest } = result
+    return { ...rest, outcome: 'passed', violations: [], affectedBy }
+  })
+}
+
 function mergeAuthFindings(findings: Finding[]): Finding[] {
   const merged: Finding[] = []
   for (const finding of findings) {

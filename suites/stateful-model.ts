@@ -3,6 +3,7 @@ import type { Int64 } from '../contract/exact-json.ts'
 import { stringifyExactJson } from '../contract/exact-json.ts'
 import { contract } from '../contract/index.ts'
 import { followReference, isRecord } from '../contract/openapi-document.ts'
+import { CheckSkipped, RunDeadlineReached } from './exchange.ts'
 import { fieldValues, int64Refused } from './generated-values.ts'
 
 /** One answer of the API under test, as the model needs it. */
@@ -196,6 +197,7 @@ async function checkSequences(
 > {
   let first: ModelViolation | undefined
   let lastFailure: { log: string[]; violation: ModelViolation; commands: Iterable<Command> } | undefined
+  let halted: Error | undefined
   const property = fc.asyncProperty(
     fc.commands(commandArbitraries(options.namePrefix, options.safeIntegersOnly ?? false), {
       maxCommands: options.maxCommands ?? defaultStatefulOptions.maxCommands,
@@ -208,6 +210,8 @@ async function checkSequences(
       try {
         await fc.asyncModelRun(() => ({ model: { pets: [], bodies: [] }, real }), commands)
       } catch (error) {
+        // A deliberate stop (the write cap, the run's deadline) ends the model as it ends any check.
+        if (error instanceof CheckSkipped || error instanceof RunDeadlineReached) halted ??= error
         if (!(error instanceof ModelViolation)) throw error
         // Shrinking follows the first defect only: a smaller sequence failing for another reason (another
         // defect, or state other sequences left) is not a smaller example of this one.
@@ -223,6 +227,7 @@ async function checkSequences(
     numRuns: options.maxExamples,
     ...(options.path === undefined ? {} : { path: options.path }),
   })
+  if (halted) throw halted
   if (!details.failed) return { failed: false }
   if (!lastFailure) {
     // Not a broken promise of the server: a bug in the model or its adapter, which must not blame the server.
