@@ -13,7 +13,7 @@ import {
   type TrafficFacts,
   waitBeforeRetry,
 } from './request-pacing.ts'
-import { ResponseBody } from './response-body.ts'
+import { readBoundedBody, withBody } from './response-body.ts'
 
 /** What bounds every request of a run, whatever the server does. */
 export interface RequestLimits {
@@ -265,50 +265,19 @@ function attempt(
       },
       (answer: IncomingMessage) => {
         response = { status: answer.statusCode ?? 0, headers: flattenHeaders(answer.headers), body: '' }
-        const held = new ResponseBody(limits.maxResponseBytes, maxChunks)
         // The cap holds for the decoded body: a small compressed body can decode to gigabytes (a bomb).
         const decoded = decoderFor(answer, answer.statusCode ?? 0, answer.headers['content-encoding'])
-        const overCap = (message: string) => {
-          request.destroy()
-          if (decoded !== answer) decoded.destroy()
-          // Only the start is kept, for the report: the rest is what the cap is there to drop.
-          finish({
-            ok: false,
-            kind: 'too-large',
-            response: { ...(response as Received), body: held.start() },
-            message,
-          })
-        }
-        let received = 0
-        // Chunks are counted as they come off the socket: the framing, not the decoder's output, is what a
-        // server controls.
-        answer.on('data', (chunk: Buffer) => {
-          received += chunk.length
-          if (!held.countChunk()) overCap(`the body came in more than ${maxChunks} chunks`)
-        })
-        decoded.on('data', (chunk: Buffer) => {
-          if (!held.append(chunk))
-            overCap(
-              `the body is more than ${limits.maxResponseBytes} bytes${decoded === answer ? '' : ' once decoded'}`,
-            )
-        })
-        decoded.on('end', () =>
-          finish({ ok: true, response: { ...(response as Received), body: held.text() } }),
+        readBoundedBody(
+          answer,
+          decoded,
+          {
+            maxBytes: limits.maxResponseBytes,
+            maxChunks,
+            contentEncoding: answer.headers['content-encoding'],
+          },
+          (outcome) => finish(withBody(response as Received, outcome)),
+          () => request.destroy(),
         )
-        if (decoded !== answer)
-          decoded.on('error', (error) =>
-            // No bytes at all is an empty body, whatever the header says; anything else is a broken one.
-            finish(
-              received === 0
-                ? { ok: true, response: response as Received }
-                : {
-                    ok: false,
-                    kind: 'closed',
-                    response: response as Received,
-                    message: `the body could not be decoded as its Content-Encoding "${answer.headers['content-encoding']}" says (${(error as Error).message})`,
-                  },
-            ),
-          )
         answer.on('error', (error) => fail(error))
         // A connection closed mid-body ends the response without 'end'.
         answer.on('close', () => {

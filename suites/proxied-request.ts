@@ -16,7 +16,7 @@ import {
   unreachableCodes,
 } from './bounded-request.ts'
 import type { NetworkOptions } from './network-options.ts'
-import { ResponseBody } from './response-body.ts'
+import { readBoundedBody, withBody } from './response-body.ts'
 
 export type ProxiedSend = (url: string, init: RequestInit, limits: RequestLimits) => Promise<RequestOutcome>
 
@@ -130,45 +130,15 @@ async function send(
         if (settled) return void answer.body.destroy()
         const headers = flattenHeaders(answer.headers)
         response = { status: answer.statusCode, headers, body: '' }
-        const held = new ResponseBody(limits.maxResponseBytes, maxChunks)
         const raw = answer.body
         const decoded = decoderFor(raw, answer.statusCode, headers['content-encoding'])
-        const overCap = (message: string) => {
-          if (decoded !== raw) decoded.destroy()
-          finish({
-            ok: false,
-            kind: 'too-large',
-            response: { ...(response as Received), body: held.start() },
-            message,
-          })
-        }
-        let received = 0
-        raw.on('data', (chunk: Buffer) => {
-          received += chunk.length
-          if (!held.countChunk()) overCap(`the body came in more than ${maxChunks} chunks`)
-        })
-        decoded.on('data', (chunk: Buffer) => {
-          if (!held.append(chunk))
-            overCap(
-              `the body is more than ${limits.maxResponseBytes} bytes${decoded === raw ? '' : ' once decoded'}`,
-            )
-        })
-        decoded.on('end', () =>
-          finish({ ok: true, response: { ...(response as Received), body: held.text() } }),
+        readBoundedBody(
+          raw,
+          decoded,
+          { maxBytes: limits.maxResponseBytes, maxChunks, contentEncoding: headers['content-encoding'] },
+          (outcome) => finish(withBody(response as Received, outcome)),
+          () => {},
         )
-        if (decoded !== raw)
-          decoded.on('error', (error) =>
-            finish(
-              received === 0
-                ? { ok: true, response: response as Received }
-                : {
-                    ok: false,
-                    kind: 'closed',
-                    response: response as Received,
-                    message: `the body could not be decoded as its Content-Encoding "${headers['content-encoding']}" says (${(error as Error).message})`,
-                  },
-            ),
-          )
         raw.on('error', fail)
       }, fail)
   })

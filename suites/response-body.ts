@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 /**
  * A response body read under two caps, held as one buffer that grows by doubling up to the byte cap: a body
  * sent in a million 1-byte chunks costs its bytes, not a million Buffer objects (each of which may pin the
@@ -62,3 +63,69 @@ export class ResponseBody {
 
 /** What a report keeps of a body that went over a cap. */
 export const keptOfTooLarge = 64 * 1024
+
+/** How a body read under the caps ended: its text, or why it stopped (with what was kept of it). */
+export type BodyOutcome =
+  | { ok: true; body: string }
+  | { ok: false; kind: 'too-large' | 'closed'; body: string; message: string }
+
+/**
+ * Reads a response body from `raw` (the bytes off the connection) through `decoded` (the same stream, or
+ * its decompressor), under both caps, whatever client delivered it. The chunk cap counts `raw`: the
+ * framing is what a server controls. The byte cap holds for the decoded body: a small compressed body can
+ * decode to gigabytes. `abort` stops the transfer once a cap is passed.
+ */
+export function readBoundedBody(
+  raw: Readable,
+  decoded: Readable,
+  caps: { maxBytes: number; maxChunks: number; contentEncoding: string | undefined },
+  done: (outcome: BodyOutcome) => void,
+  abort: () => void,
+): void {
+  const held = new ResponseBody(caps.maxBytes, caps.maxChunks)
+  const overCap = (message: string) => {
+    abort()
+    if (decoded !== raw) decoded.destroy()
+    // Only the start is kept, for the report: the rest is what the cap is there to drop.
+    done({ ok: false, kind: 'too-large', body: held.start(), message })
+  }
+  let received = 0
+  raw.on('data', (chunk: Buffer) => {
+    received += chunk.length
+    if (!held.countChunk()) overCap(`the body came in more than ${caps.maxChunks} chunks`)
+  })
+  decoded.on('data', (chunk: Buffer) => {
+    if (!held.append(chunk))
+      overCap(`the body is more than ${caps.maxBytes} bytes${decoded === raw ? '' : ' once decoded'}`)
+  })
+  decoded.on('end', () => done({ ok: true, body: held.text() }))
+  if (decoded !== raw)
+    decoded.on('error', (error) =>
+      // No bytes at all is an empty body, whatever the header says; anything else is a broken one.
+      done(
+        received === 0
+          ? { ok: true, body: '' }
+          : {
+              ok: false,
+              kind: 'closed',
+              body: '',
+              message: `the body could not be decoded as its Content-Encoding "${caps.contentEncoding}" says (${(error as Error).message})`,
+            },
+      ),
+    )
+}
+
+/** A body outcome as the request's outcome, with the response it belongs to. */
+export function withBody<R extends { body: string }>(
+  response: R,
+  outcome: BodyOutcome,
+): { ok: true; response: R } | { ok: false; kind: 'too-large' | 'closed'; response: R; message: string } {
+  return outcome.ok
+    ? { ok: true, response: { ...response, body: outcome.body } }
+    : {
+        ok: false,
+        kind: outcome.kind,
+        response: { ...response, body: outcome.body },
+        message: outcome.message,
+      }
+}
