@@ -53,7 +53,7 @@ const test = (check: Check, when: Stage, extra?: () => Omit<CheckMeta, 'result'>
     const result = await judge(check).finally(() => when.checkDone())
     for (const violation of [...result.violations, ...(result.blockedBy ? [result.blockedBy] : [])])
       if (!violated.has(violation.operation)) violated.set(violation.operation, violation)
-    task.meta.conformance = { result, ...extra?.() }
+    task.meta.conformance = { result, throttled: trafficFacts(target.network).throttled, ...extra?.() }
     if (['failed', 'timed-out', 'errored'].includes(result.outcome)) throw new Error(result.message)
     if (result.outcome !== 'passed') skip(result.message)
   })

@@ -6,6 +6,8 @@ import type { ConformanceTarget } from './target.ts'
 /** What each check hands the reporter through vitest's task meta (JSON-serializable). */
 export interface CheckMeta {
   result: CheckResult
+  /** Answers the run had seen throttled when this check finished, for the progress line. */
+  throttled?: number
   /** On the last check only: what the run as a whole saw and did. */
   run?: {
     coverage: CoverageRow[]

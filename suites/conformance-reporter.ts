@@ -16,7 +16,7 @@ export class ConformanceReporter implements Reporter {
   private readonly facts: Pick<Parameters<typeof buildReport>[1], 'target' | 'limitations'>
   private readonly print: (line: string) => void
   private readonly progress: ProgressWriter | undefined
-  private readonly counts = { done: 0, total: 0, requests: 0 }
+  private readonly counts = { done: 0, total: 0, requests: 0, throttled: 0 }
 
   constructor(
     facts: Pick<Parameters<typeof buildReport>[1], 'target' | 'limitations'>,
@@ -40,7 +40,9 @@ export class ConformanceReporter implements Reporter {
     this.running.delete(label(testCase))
     if (!this.progress) return
     this.counts.done++
-    this.counts.requests += (testCase.meta().conformance as CheckMeta | undefined)?.result.requests ?? 0
+    const meta = testCase.meta().conformance as CheckMeta | undefined
+    this.counts.requests += meta?.result.requests ?? 0
+    this.counts.throttled = Math.max(this.counts.throttled, meta?.throttled ?? 0)
     this.progress.update({ ...this.counts, elapsedMs: Date.now() - this.startedAt.getTime() })
   }
 

@@ -9,6 +9,15 @@ describe('the progress line', () => {
     )
   })
 
+  it('adds the throttled answers once there are some', () => {
+    expect(formatProgress({ done: 30, total: 80, requests: 300, throttled: 0, elapsedMs: 9000 })).toBe(
+      'checks 30/80 · 300 requests · 9.0 s',
+    )
+    expect(formatProgress({ done: 30, total: 80, requests: 300, throttled: 42, elapsedMs: 9000 })).toBe(
+      'checks 30/80 · 300 requests · 42 throttled · 9.0 s',
+    )
+  })
+
   it('shows on a terminal outside CI, and nowhere else unless asked', () => {
     expect(showsProgress(undefined, { isTTY: true }, {})).toBe(true)
     expect(showsProgress(undefined, { isTTY: true }, { CI: 'true' })).toBe(false)

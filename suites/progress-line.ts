@@ -3,6 +3,8 @@ export interface Progress {
   done: number
   total: number
   requests: number
+  /** Answers seen throttled so far (shown once there are some). */
+  throttled?: number
   elapsedMs: number
 }
 
@@ -10,8 +12,8 @@ export interface Progress {
  * The progress line's text.
  * @example formatProgress({ done: 12, total: 80, requests: 140, elapsedMs: 3400 }) // 'checks 12/80 · 140 requests · 3.4 s'
  */
-export function formatProgress({ done, total, requests, elapsedMs }: Progress): string {
-  return `checks ${done}/${total} · ${requests} ${requests === 1 ? 'request' : 'requests'} · ${(elapsedMs / 1000).toFixed(1)} s`
+export function formatProgress({ done, total, requests, throttled = 0, elapsedMs }: Progress): string {
+  return `checks ${done}/${total} · ${requests} ${requests === 1 ? 'request' : 'requests'}${throttled > 0 ? ` · ${throttled} throttled` : ''} · ${(elapsedMs / 1000).toFixed(1)} s`
 }
 
 /**

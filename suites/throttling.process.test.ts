@@ -29,8 +29,10 @@ const run = (url: string, ...extra: string[]) =>
 describe('a correct server behind a rate limit conforms, and the report says what throttling cost', () => {
   it('waits out 429 with Retry-After and sends the same request again', async () => {
     const { url, proxy } = await behindLimit({ rate: 20, burst: 40, status: 429, retryAfter: 1 })
-    const { code, output, report } = await run(url)
+    // --progress: stderr is no terminal here, so it is asked for; it counts the throttled answers.
+    const { code, output, report } = await run(url, '--progress')
     expect(code, output).toBe(0)
+    expect(output).toMatch(/checks \d+\/\d+ · \d+ requests · \d+ throttled · [\d.]+ s/)
     expect(report?.findings).toEqual([])
     expect(proxy.counts.refused).toBeGreaterThan(0)
     expect(report?.traffic?.throttled).toBeGreaterThan(0)
