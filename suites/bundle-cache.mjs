@@ -49,8 +49,18 @@ async function build(entry, root, bundle, manifest, options) {
       ? {
           // Packages bundled too: Node resolving and loading ajv's and faker's hundreds of files one by one
           // cost ~80 ms of CPU of every start (230 -> 150 ms to the mock's first response on Node 20).
-          // Those that load files or workers of their own at run time stay outside.
-          external: ['vitest', 'vitest/*', 'esbuild', '@stoplight/*', 'playwright-core', 'msw', 'msw/*'],
+          // Those that load files or workers of their own at run time stay outside, and so does undici:
+          // imported only when a proxy is in play, bundled it made every run compile 1.4 MB more (~100 ms).
+          external: [
+            'vitest',
+            'vitest/*',
+            'esbuild',
+            '@stoplight/*',
+            'playwright-core',
+            'msw',
+            'msw/*',
+            'undici',
+          ],
           // CommonJS packages inside an ES module bundle get a real require for Node's built-ins.
           banner: {
             js: "import { createRequire as __launchRequire } from 'node:module'; const require = __launchRequire(import.meta.url);",

@@ -4,14 +4,13 @@ import { contract } from '../contract/index.ts'
 import {
   awkwardBodies,
   fieldValues,
-  isValidBearer,
-  nearMissCredentials,
   nearMissPathIds,
   nearMissQueries,
   pathSpellings,
   validBodies,
   validSchemaValues,
 } from './generated-values.ts'
+import { isValidBearer, nearMissCredentials } from './near-miss-credentials.ts'
 import { negativeBodies } from './negative-bodies.ts'
 
 describe('valid values generated from the contract', () => {

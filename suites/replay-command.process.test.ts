@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Exchange, replayCommand } from './exchange.ts'
-import { nearMissCredentials } from './generated-values.ts'
+import { nearMissCredentials } from './near-miss-credentials.ts'
 
 // A finding's replay command, pasted into a real shell (sh, then bash) and sent by the real curl to a
 // server on 127.0.0.1: the server must receive the very request the suite sent, and the command's text

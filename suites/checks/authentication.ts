@@ -1,6 +1,7 @@
 import { contract } from '../../contract/index.ts'
 import type { Check } from '../check-context.ts'
-import { nearMissCredentials, pathSpellings } from '../generated-values.ts'
+import { pathSpellings } from '../generated-values.ts'
+import { nearMissCredentials } from '../near-miss-credentials.ts'
 
 const group = 'security'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nearMissCredentials } from '../generated-values.ts'
+import { nearMissCredentials } from '../near-miss-credentials.ts'
 import { redactedMarker, Secrets } from './secrets.ts'
 
 const apiKey = 'sk_live_Q7f3Zp9W'

@@ -1,4 +1,4 @@
-import { nearMissCredentials } from '../generated-values.ts'
+import { nearMissCredentials } from '../near-miss-credentials.ts'
 
 /** What replaces a secret in every output: fixed, so that no character of the secret (nor its length) shows. */
 export const redactedMarker = '[redacted]'
