@@ -74,13 +74,7 @@ function clientFor(network: NetworkOptions | undefined): Client {
   const key = JSON.stringify(network ?? {})
   let client = clients.get(key)
   if (client) return client
-  const tls = {
-    ...(network?.ca ? { ca: [...rootCertificates, network.ca] } : {}),
-    ...(network?.cert ? { cert: network.cert } : {}),
-    ...(network?.key ? { key: network.key } : {}),
-    ...(network?.passphrase ? { passphrase: network.passphrase } : {}),
-    ...(network?.insecure ? { rejectUnauthorized: false } : {}),
-  }
+  const tls = tlsOptions(network)
   client = {
     agents: {
       'http:': new HttpAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000 }),
@@ -314,28 +308,52 @@ function attempt(
     const timer = setTimeout(() => {
       const connected = request.socket !== null && request.socket !== undefined && !request.socket.connecting
       request.destroy()
-      if (ranOut)
-        return finish({
-          ok: false,
-          kind: 'run-deadline',
-          message: 'the run’s deadline passed while waiting for the response',
-        })
-      if (!connected)
+      if (!ranOut && !connected)
         return finish({
           ok: false,
           kind: 'unreachable',
           message: `cannot connect within ${limits.requestTimeoutMs} ms`,
         })
-      finish({
-        ok: false,
-        kind: 'timeout',
-        message: `slower than ${limits.requestTimeoutMs / 1000} s: no complete response within ${limits.requestTimeoutMs} ms (${response ? 'the body did not finish' : 'no headers'})`,
-        ...(response ? { response } : {}),
-      })
+      finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response))
     }, timeout)
     request.on('error', fail)
     request.end(body)
   })
+}
+
+/** The TLS options of `--ca`, `--cert`/`--key` and `--insecure`, as both clients take them. */
+export function tlsOptions(network: NetworkOptions | undefined) {
+  return {
+    // Added to the system roots, not instead of them: an internal CA beside public ones.
+    ...(network?.ca ? { ca: [...rootCertificates, network.ca] } : {}),
+    ...(network?.cert ? { cert: network.cert } : {}),
+    ...(network?.key ? { key: network.key } : {}),
+    ...(network?.passphrase ? { passphrase: network.passphrase } : {}),
+    ...(network?.insecure ? { rejectUnauthorized: false } : {}),
+  }
+}
+
+/**
+ * A request that ran out of time, whichever client sent it: the run's deadline (not the server's fault),
+ * or its own, saying what came of the response.
+ */
+export function deadlineProblem(
+  ranOut: boolean,
+  requestTimeoutMs: number,
+  response: Received | undefined,
+): RequestOutcome {
+  if (ranOut)
+    return {
+      ok: false,
+      kind: 'run-deadline',
+      message: 'the run’s deadline passed while waiting for the response',
+    }
+  return {
+    ok: false,
+    kind: 'timeout',
+    message: `slower than ${requestTimeoutMs / 1000} s: no complete response within ${requestTimeoutMs} ms (${response ? 'the body did not finish' : 'no headers'})`,
+    ...(response ? { response } : {}),
+  }
 }
 
 // What a browser or curl --compressed asks for: servers that compress must be judged on what they send then.

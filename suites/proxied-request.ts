@@ -1,7 +1,7 @@
-import { rootCertificates } from 'node:tls'
 import type { Dispatcher } from 'undici'
 import {
   acceptEncoding,
+  deadlineProblem,
   decoderFor,
   defaultMaxChunks,
   errorCode,
@@ -13,6 +13,7 @@ import {
   type RequestLimits,
   type RequestOutcome,
   splitUrl,
+  tlsOptions,
   unreachableCodes,
 } from './bounded-request.ts'
 import type { NetworkOptions } from './network-options.ts'
@@ -30,13 +31,7 @@ export type ProxiedSend = (url: string, init: RequestInit, limits: RequestLimits
  */
 export async function proxiedSender(network: NetworkOptions | undefined): Promise<ProxiedSend> {
   const { EnvHttpProxyAgent } = await import('undici')
-  const tls = {
-    ...(network?.ca ? { ca: [...rootCertificates, network.ca] } : {}),
-    ...(network?.cert ? { cert: network.cert } : {}),
-    ...(network?.key ? { key: network.key } : {}),
-    ...(network?.passphrase ? { passphrase: network.passphrase } : {}),
-    ...(network?.insecure ? { rejectUnauthorized: false } : {}),
-  }
+  const tls = tlsOptions(network)
   const dispatcher: Dispatcher = new EnvHttpProxyAgent({
     // An empty variable is no proxy, as curl reads it (undici would take an empty lowercase one over the
     // upper-case one).
@@ -79,20 +74,10 @@ async function send(
       controller.abort()
       resolve(outcome)
     }
-    const timer = setTimeout(() => {
-      if (ranOut)
-        return finish({
-          ok: false,
-          kind: 'run-deadline',
-          message: 'the run’s deadline passed while waiting for the response',
-        })
-      finish({
-        ok: false,
-        kind: 'timeout',
-        message: `slower than ${limits.requestTimeoutMs / 1000} s: no complete response within ${limits.requestTimeoutMs} ms (${response ? 'the body did not finish' : 'no headers'})`,
-        ...(response ? { response } : {}),
-      })
-    }, timeout)
+    const timer = setTimeout(
+      () => finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response)),
+      timeout,
+    )
     const fail = (error: unknown) => {
       const code = errorCode(error)
       const message = (error as Error)?.message ?? String(error)
