@@ -42,6 +42,20 @@ const check = (
   }) as CheckResult
 
 describe('the report groups what checks saw into distinct findings', () => {
+  it('fails one check for a record stored wrong even when every check saw it set aside in flight', () => {
+    const stored = violation(
+      'stored-record',
+      'stored records: status must be one of available, pending, sold',
+      'listPets',
+    )
+    const affected = (name: string) => ({ ...check(name, 'passed'), affectedBy: [stored] }) as CheckResult
+    const report = buildReport([affected('first'), affected('second')], facts)
+    expect(report.checks.map((one) => one.outcome)).toEqual(['failed', 'passed'])
+    expect(report.findings.map((finding) => [finding.rule, finding.checks])).toEqual([
+      ['stored-record', ['first']],
+    ])
+  })
+
   it('fails one check for a record stored wrong, however many checks read it in flight', () => {
     const stored = (operation: string) =>
       violation('stored-record', 'stored records: status must be one of available, pending, sold', operation)

@@ -138,7 +138,7 @@ export function buildReport(judged: CheckResult[], facts: RunFacts): Conformance
  */
 function oneFailurePerStoredRecord(results: CheckResult[]): CheckResult[] {
   const owners = new Set<string>()
-  return results.map((result) => {
+  const owned = results.map((result): CheckResult => {
     if (result.outcome !== 'failed') return result
     const kept: Violation[] = []
     const elsewhere: Violation[] = []
@@ -154,6 +154,25 @@ function oneFailurePerStoredRecord(results: CheckResult[]): CheckResult[] {
     if (kept.length > 0) return { ...result, violations: kept, affectedBy }
     const { message: _, ...rest } = result
     return { ...rest, outcome: 'passed', violations: [], affectedBy }
+  })
+  // And never none: when every check that read the record saw it already set aside (in flight), the
+  // first of them fails on it.
+  return owned.map((result): CheckResult => {
+    const claim = result.affectedBy?.find(
+      (violation) => violation.rule === 'stored-record' && !owners.has(findingId(violation)),
+    )
+    if (!claim || !['passed', 'failed'].includes(result.outcome)) return result
+    owners.add(findingId(claim))
+    const affectedBy = result.affectedBy?.filter((violation) => violation !== claim) ?? []
+    const failed: CheckResult = {
+      ...result,
+      outcome: 'failed',
+      message: result.outcome === 'failed' ? result.message : claim.message,
+      violations: [claim, ...result.violations],
+    }
+    if (affectedBy.length > 0) failed.affectedBy = affectedBy
+    else delete failed.affectedBy
+    return failed
   })
 }
 
