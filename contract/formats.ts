@@ -5,7 +5,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js'
  * check `int64View` of a value (contract/exact-json.ts): a bigint read exactly becomes a double on the same
  * side of the bounds. ajv-formats' own int64 accepts any JavaScript integer, even 1e300.
  */
-export const int64Format = {
+const int64Format = {
   type: 'number' as const,
   validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63,
 }

@@ -11,8 +11,6 @@ import type { JournalEntry } from './core/request-journal.ts'
 import { readResetOptions } from './core/reset-options.ts'
 import { createMswHandlers } from './msw-handlers.ts'
 
-export { defaultApiKey }
-
 export interface MockApiOptions extends SeedOptions, ConditionOptions {
   /** Keys accepted as `Authorization: Bearer <key>` (default: `animal-store-mock-key`). */
   apiKeys?: string[]

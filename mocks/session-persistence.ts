@@ -4,7 +4,7 @@ import type { MockState } from './core/mock-state.ts'
 import { PetStore } from './core/pet-store.ts'
 
 /** The most a saved store may take in sessionStorage (browsers allow ~5 MB per origin, shared with the app). */
-export const maxPersistedBytes = 2 * 1024 * 1024
+const maxPersistedBytes = 2 * 1024 * 1024
 
 const storageKey = 'animal-store-mock:pets'
 

@@ -45,7 +45,7 @@ export interface Received {
 }
 
 /** Why a request got no complete response; `kind` decides who is at fault. */
-export type RequestProblem =
+type RequestProblem =
   | { kind: 'too-large'; response: Received; message: string }
   | { kind: 'timeout' | 'closed'; message: string; response?: Received }
   | { kind: 'unreachable' | 'run-deadline'; message: string }

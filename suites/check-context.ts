@@ -46,7 +46,7 @@ export interface CreatedPet {
 }
 
 /** Data several checks need, made once per run and shared (checks run concurrently). */
-export interface Fixtures {
+interface Fixtures {
   /** A unique prefix for names this run creates, so a person can find them on the server. */
   runId: string
   /** One created pet for each status, and one created without status (write mode). */
@@ -169,7 +169,7 @@ async function blocking<T>(step: () => Promise<T>): Promise<T> {
 }
 
 /** What the run's creates did: how many pets it left on the target, and the ids the server gave them. */
-export interface Created {
+interface Created {
   count: number
   /** Creates sent and not yet answered (for --max-writes). */
   inFlight: number
@@ -303,7 +303,7 @@ function unusable(exchange: Exchange): Violation {
 }
 
 /** The request's path and query, without the base URL: what a person compares with the contract. */
-export function pathOf(exchange: Exchange): string {
+function pathOf(exchange: Exchange): string {
   const url = new URL(exchange.request.url)
   return `${url.pathname}${url.search}`
 }

@@ -6,7 +6,7 @@ import type { Violation } from './findings.ts'
 import type { CheckResult } from './run-check.ts'
 
 /** How a declared operation × status pair fared in a run. */
-export type CoverageState = 'seen' | 'not seen' | 'not checked (read-only)' | 'not reachable on this target'
+type CoverageState = 'seen' | 'not seen' | 'not checked (read-only)' | 'not reachable on this target'
 
 export interface CoverageRow {
   operation: string
@@ -15,7 +15,7 @@ export interface CoverageRow {
 }
 
 /** Every operation × declared status pair (operations that declare no responses aside). */
-export function declaredPairs(): { operation: string; status: string; writes: boolean }[] {
+function declaredPairs(): { operation: string; status: string; writes: boolean }[] {
   return contract.operations
     .filter((operation) => operation.declaresResponses)
     .flatMap((operation) =>

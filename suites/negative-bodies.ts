@@ -118,7 +118,7 @@ export function negativeBodies(operationId: string): NegativeBody[] {
 }
 
 /** A value the field accepts, used to keep the other fields of a negative body valid. */
-export function validValue(field: FieldSchema): unknown {
+function validValue(field: FieldSchema): unknown {
   if (field.enum) return field.enum[0]
   if (field.type === 'integer' || field.type === 'number') return 1
   if (field.type === 'boolean') return true

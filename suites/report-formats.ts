@@ -3,6 +3,7 @@ import { type Finding, findingId, type Violation } from './findings.ts'
 import { markdownCell, markdownCode, markdownFence, markdownInlineHtml } from './output/neutralise.ts'
 import { knownFindingIds, selectionLines, verdictQualifier } from './report-selection.ts'
 import { trafficLine } from './request-pacing.ts'
+import { policySwitch } from './rules.ts'
 import type { CheckResult } from './run-check.ts'
 
 /** What an installed user runs; a run started otherwise says how in the report's `target.command`. */
@@ -33,7 +34,7 @@ function totalsLine(report: ConformanceReport): string {
 /** The label a policy finding carries in every format: what it is, and the option that turns it off. */
 export function kindLabel(finding: Pick<Finding, 'kind' | 'turnOff'>): string | undefined {
   return finding.kind === 'policy'
-    ? `policy: the contract is silent here, this is the suite's opinion; turn it off with ${finding.turnOff ?? '--policy off'}`
+    ? `policy: the contract is silent here, this is the suite's opinion; turn it off with ${finding.turnOff ?? policySwitch}`
     : undefined
 }
 

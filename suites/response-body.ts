@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream'
+
 /**
  * A response body read under two caps, held as one buffer that grows by doubling up to the byte cap: a body
  * sent in a million 1-byte chunks costs its bytes, not a million Buffer objects (each of which may pin the
  * 64 KiB socket read it was sliced from).
  */
-export class ResponseBody {
+class ResponseBody {
   private buffer = Buffer.allocUnsafe(0)
   /** Bytes held. */
   length = 0
@@ -62,7 +63,7 @@ export class ResponseBody {
 }
 
 /** What a report keeps of a body that went over a cap. */
-export const keptOfTooLarge = 64 * 1024
+const keptOfTooLarge = 64 * 1024
 
 /** How a body read under the caps ended: its text, or why it stopped (with what was kept of it). */
 export type BodyOutcome =

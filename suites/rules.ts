@@ -172,13 +172,6 @@ export function listRules(): (RuleInfo & { id: RuleId })[] {
   return (Object.keys(rules) as RuleId[]).map((id) => ({ id, ...rules[id] }))
 }
 
-/** The label a report puts beside a policy finding: what it is and how to turn it off. */
-export function policyLabel(rule: RuleId): string | undefined {
-  return rules[rule].kind === 'policy'
-    ? `policy (the contract is silent here; turn off with ${policySwitch})`
-    : undefined
-}
-
 /** The rules as the Markdown table docs/checks.md holds (a test keeps the page equal to it). */
 export function rulesMarkdown(): string {
   const rows = listRules().map(

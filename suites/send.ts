@@ -99,7 +99,7 @@ export interface Transport {
 const failuresBeforeDown = 3
 
 /** The method and path of an operation with its parameters filled in, from the contract. */
-export function requestLine(operation: Operation, params: Pick<SendParams, 'path' | 'query' | 'rawPath'>) {
+function requestLine(operation: Operation, params: Pick<SendParams, 'path' | 'query' | 'rawPath'>) {
   const path =
     params.rawPath ??
     operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {

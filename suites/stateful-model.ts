@@ -50,7 +50,7 @@ export interface StatefulOptions {
 }
 
 /** Which rule a failure breaks, in the lead's finding vocabulary. */
-export type StatefulRule =
+type StatefulRule =
   | 'server-error'
   | 'undeclared-status'
   | 'wrong-status'
@@ -87,10 +87,10 @@ export type StatefulResult =
     }
 
 /** The defaults keep a run around a second against a local server: 25 sequences of up to 30 commands. */
-export const defaultStatefulOptions = { maxExamples: 25, maxCommands: 30 } as const
+const defaultStatefulOptions = { maxExamples: 25, maxCommands: 30 } as const
 
 /** A broken promise of the contract, found by a command or the final sweep. */
-export class ModelViolation extends Error {
+class ModelViolation extends Error {
   override name = 'ModelViolation'
   readonly rule: StatefulRule
   readonly operation: string

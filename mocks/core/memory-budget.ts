@@ -26,7 +26,7 @@ export const defaultMemoryBudget: Readonly<MemoryBudget> = {
 }
 
 /** What one stored pet costs besides its name: three column slots, a status-index slot, slack. */
-export const petOverheadBytes = 32
+const petOverheadBytes = 32
 
 /** The bytes a stored pet with this name is counted as. */
 export function petBytes(name: string): number {

@@ -29,7 +29,7 @@ export interface MockResponse {
 }
 
 /** The faults an adapter carries out on its transport (see conditions.ts for all kinds). */
-export type NetworkFault = 'reset' | 'timeout' | 'truncate'
+type NetworkFault = 'reset' | 'timeout' | 'truncate'
 
 /**
  * The headers of a JSON response with no others: one shared object, never modified, so an adapter can

@@ -1,7 +1,7 @@
 import type { MockRequest, MockResponse } from './mock-http.ts'
 
 /** At most this many answers are kept; the oldest goes first. */
-export const maxCachedResponses = 128
+const maxCachedResponses = 128
 // Keys and bodies above these sizes are not worth keeping: a page is already in the store's page cache.
 const maxKeyLength = 1024
 const maxBodyLength = 32 * 1024

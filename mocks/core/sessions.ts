@@ -3,7 +3,7 @@ import type { MockRequest, MockResponse } from './mock-http.ts'
 import type { MockState } from './mock-state.ts'
 
 /** The request header that picks a session; without it a request uses the default session. */
-export const sessionHeader = 'x-mock-session'
+const sessionHeader = 'x-mock-session'
 
 /** How many named sessions the HTTP mock keeps unless told otherwise (the default session is extra). */
 export const defaultMaxSessions = 64

@@ -3,7 +3,7 @@ import type { MockRequest, MockResponse } from '../core/mock-http.ts'
 import type { MockState, ResetOutcome, SeedOptions } from '../core/mock-state.ts'
 
 /** The longest the event loop is held by one step of seeding, in ms. */
-export const resetStepMs = 10
+const resetStepMs = 10
 
 /**
  * Wraps the core so that `POST /__mock/reset` seeds in steps of ~10 ms with other requests served in

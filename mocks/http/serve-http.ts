@@ -24,7 +24,7 @@ export interface RunningHttpServer {
 }
 
 /** Open connections beyond this are refused: each may hold a 1 MiB body and a 1 MiB page at once. */
-export const maxConnections = 1024
+const maxConnections = 1024
 
 type Handle = (request: MockRequest) => MockResponse | Promise<MockResponse>
 

@@ -36,14 +36,14 @@ export interface RunningPrism {
 }
 
 /** The Prism version this kit is tested with (5.15+ needs Node 24). */
-export const prismVersion = '5.14.2'
+const prismVersion = '5.14.2'
 
 /**
  * The Prism CLI's entry script, run with this Node. Prism is an optional peer dependency of the package
  * (about 90 MB that the mock never needs), so it is looked up only when something asks for Prism.
  * @throws an Error saying what to install when `@stoplight/prism-cli` is missing.
  */
-export function findPrismBin(): string {
+function findPrismBin(): string {
   try {
     return join(
       dirname(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')),

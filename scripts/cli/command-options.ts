@@ -3,7 +3,7 @@ import type { ConfigFile } from './config-file.ts'
 import type { Kind } from './option-kinds.ts'
 
 /** One option of a command, declared once: the parser, `--help` and the docs' option tables read it. */
-export interface OptionSpec<T = unknown> {
+interface OptionSpec<T = unknown> {
   kind: Kind<T>
   /** What it does, for `--help` and the docs; `\n` starts a new help line. */
   help: string
@@ -48,12 +48,12 @@ type ValueOf<O> = O extends { multiple: true; kind: Kind<infer T> }
         : never
 
 /** The values of a command's options, typed from its table. */
-export type OptionValues<C extends CommandSpec> = {
+type OptionValues<C extends CommandSpec> = {
   -readonly [K in keyof C['options']]: ValueOf<C['options'][K]>
 }
 
 /** Where a value came from: said in usage errors so a person knows what to change. */
-export type ValueSource = 'command line' | 'environment' | 'config file' | 'default'
+type ValueSource = 'command line' | 'environment' | 'config file' | 'default'
 
 /** A usage mistake: `runCommand` prints it with the help and exits 2. */
 export class UsageError extends Error {

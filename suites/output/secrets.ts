@@ -4,13 +4,13 @@ import { nearMissCredentials } from '../near-miss-credentials.ts'
 export const redactedMarker = '[redacted]'
 
 /** Headers whose values are secrets wherever they are written (`name: value` lines, `"name": "value"` JSON). */
-export const defaultSecretHeaders = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'] as const
+const defaultSecretHeaders = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'] as const
 
 /**
  * Shorter values cannot be redacted without destroying the report (a 3-character key is in every other
  * word); they are left out, and `Secrets.tooShort` names them so the run can say so.
  */
-export const minimumSecretLength = 4
+const minimumSecretLength = 4
 
 export type SecretKind =
   | 'API key'
@@ -167,7 +167,7 @@ function safeDecode(text: string): string {
 }
 
 /** The pure core: `text` with every needle of `compiled` (see `compile`) replaced, and how many were. */
-export function redactText(text: string, compiled: Compiled): { text: string; hits: number } {
+function redactText(text: string, compiled: Compiled): { text: string; hits: number } {
   let hits = 0
   const marker = () => {
     hits++
@@ -246,7 +246,7 @@ function alternation(needles: string[], flags: string, word = false): RegExp | u
 }
 
 /** The needles of a list of secrets, built once: three expressions and the two header patterns. */
-export function compile(secrets: readonly Secret[], headers: readonly string[]): Compiled {
+function compile(secrets: readonly Secret[], headers: readonly string[]): Compiled {
   const anywhere = secrets.filter((secret) => secret.match === 'anywhere')
   const words = secrets.filter((secret) => secret.match === 'word')
   const names = headers.map(escapeRegExp).join('|')

@@ -9,7 +9,7 @@ export const brokenServerKey = 'broken-key'
 type Handle = (request: MockRequest) => MockResponse
 
 /** The finding a broken server must produce: the rule it breaks, on the operation where it shows first. */
-export interface ExpectedFinding {
+interface ExpectedFinding {
   rule: RuleId
   operation: string
   /** It must be the run's only finding: one defect, one finding, wherever its damage shows. */

@@ -17,7 +17,7 @@ export const urlUser = 'deploy-bot'
 export const urlPassword = 'S3cret-Pa55w0rd'
 
 /** What a server can write to steer each kind of output, one attack per line. */
-export const attackLines = [
+const attackLines = [
   '```',
   '## ✅ CONFORMS',
   '```',
@@ -41,7 +41,7 @@ export const attackLines = [
   'carriage\r::notice::return',
   ']]> <![CDATA[ &amp; \ud800 lone surrogate',
 ]
-export const attackText = attackLines.join('\n')
+const attackText = attackLines.join('\n')
 
 interface Received {
   method: string

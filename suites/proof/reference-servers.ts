@@ -52,7 +52,7 @@ export const serverB: ReferenceStyle = {
  * 2^53), 2,000 seeded pets with categoryIds beyond 2^60 and names from every Unicode plane, by name,
  * `application/json;charset=utf-8`, 404 for bad parameters and ids, 501 for orders.
  */
-export const serverC: ReferenceStyle = {
+const serverC: ReferenceStyle = {
   ids: 'random-63-bit',
   order: 'by-name',
   contentType: 'application/json;charset=utf-8',
@@ -72,7 +72,7 @@ export const serverC: ReferenceStyle = {
  * a GET with 304 for a matching If-None-Match, JSON indented by two spaces. Ids from 10^12 with gaps,
  * newest first, 400 for bad parameters, 300 seeded pets, an empty list for orders.
  */
-export const serverD: ReferenceStyle = {
+const serverD: ReferenceStyle = {
   ids: 'offset-gaps',
   order: 'newest-first',
   contentType: 'application/json; charset=utf-8',

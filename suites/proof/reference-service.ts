@@ -67,7 +67,7 @@ export interface ServiceResponse {
   body: Buffer
 }
 
-export type Route =
+type Route =
   | { operation: 'listPets' }
   | { operation: 'createPet' }
   | { operation: 'getPet'; rawId: string }
@@ -77,7 +77,7 @@ export type Route =
 type Refusal = { refuse: string }
 
 /** The stages a request passes through, in order. A defect replaces one. */
-export interface Stages {
+interface Stages {
   /** Answers before anything else when it returns a response (a defect's unauthenticated side door). */
   intercept(request: ServiceRequest): ServiceResponse | undefined
   authorize(header: string | undefined): boolean

@@ -102,7 +102,7 @@ type Coding = keyof typeof compress
  * §12.5.3: listed, or `*`, with a q above 0), taken in turn so a run meets all three; none if it allows none.
  * @example pickEncoding('gzip, br;q=0', 0) // 'gzip'
  */
-export function pickEncoding(header: string | string[] | undefined, turn: number): Coding | undefined {
+function pickEncoding(header: string | string[] | undefined, turn: number): Coding | undefined {
   const weights = new Map<string, number>()
   for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase())

@@ -105,7 +105,7 @@ export const bodySchemaCheck: ResponseCheck = {
 }
 
 /** A body-schema `where` that does not depend on which list item or request showed it. */
-export function schemaWhere(message: string): string {
+function schemaWhere(message: string): string {
   return `body ${message.replace(/\/\d+(?=\/|\s|$)/g, '').replace(/^body\s+/, '')}`
 }
 

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockApi } from '../../create-mock-api.ts'
-import { createPetsApi } from './pets-api.ts'
+import { createPetsApi, type PetsApi } from './pets-api.ts'
 
 // How a frontend team tests its data module: MSW's setupServer answering from our mock, a fresh mock per
 // test inside server.boundary(), so concurrent tests never see each other's pets.
@@ -10,9 +10,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())
 
 const baseUrl = 'https://api.example.test/v1'
-const withFreshMock = (
-  test: (api: ReturnType<typeof createPetsApi>, mock: ReturnType<typeof createMockApi>) => Promise<void>,
-) =>
+const withFreshMock = (test: (api: PetsApi, mock: ReturnType<typeof createMockApi>) => Promise<void>) =>
   server.boundary(async () => {
     const mock = createMockApi({ seed: 3, pets: 4, apiKeys: ['frontend-key'] })
     server.use(...mock.handlers)
