@@ -11,7 +11,7 @@ describe('the command-line reference in docs/cli.md', () => {
     'shows the options of %s exactly as the command declares them',
     (name, command) => {
       const shown = new RegExp(`<!-- options: ${name} -->\\n([\\s\\S]*?)\\n<!-- /options -->`).exec(page)?.[1]
-      // On a mismatch, `npm run docs:options` writes the declared tables into the page.
+      // On a mismatch, `npm run docs:tables` writes the declared tables into the page.
       expect(shown, `a table between <!-- options: ${name} --> and <!-- /options -->`).toBe(
         optionsTable(command),
       )

@@ -1,0 +1,147 @@
+import { type RuleId, rules } from './rules.ts'
+
+/**
+ * Schemathesis' checks set against ours. Each row names the rules that carry it, so the registry says
+ * whether a miss is the contract's word or the suite's policy, and a rule placed in no row fails a test.
+ */
+interface ParityRow {
+  /** The Schemathesis check, or undefined where it has none. */
+  schemathesis?: string
+  ours: string
+  rules: readonly RuleId[]
+  /** What a miss is, beyond the rule's kind: where a warning stands instead, and why. */
+  miss: string
+}
+
+export const schemathesisParity: readonly ParityRow[] = [
+  {
+    schemathesis: 'not_a_server_error',
+    ours: 'every response of every check: any 5xx (the one exception: 501 on `GET /store/orders`, whose responses the contract does not define)',
+    rules: ['server-error'],
+    miss: 'a failure',
+  },
+  {
+    schemathesis: 'status_code_conformance',
+    ours: 'every response to a valid request has a declared status; where the contract names the status for the situation (400 invalid body, 404 unknown id, 401) it is held',
+    rules: ['undeclared-status', 'wrong-status', 'auth'],
+    miss: "a failure; an undeclared 4xx to an invalid request is advice for the contract's owner (the contract does not say which 4xx)",
+  },
+  {
+    schemathesis: 'content_type_conformance',
+    ours: '`application/json` exactly (type and subtype, any parameters) wherever a body is declared and on every Error',
+    rules: ['content-type'],
+    miss: "a failure for data in another type, JSON or not: a client dispatching on the declared type does not read it. A `+json` type on an **Error** (`application/problem+json`, as Spring's ProblemDetail and ASP.NET send by default) is a **warning**: the contract declares `application/json`, but the Error schema is still held and every JSON client parses a `+json` type (RFC 6839 §3.1); the warning asks to send `application/json` or declare the other type",
+  },
+  {
+    schemathesis: 'response_headers_conformance',
+    ours: 'each declared header, when sent, valid against its schema; required ones present',
+    rules: ['header'],
+    miss: 'a failure',
+  },
+  {
+    schemathesis: 'response_schema_conformance',
+    ours: 'every body against the declared schema, int64 read exactly; Errors whose `status` differs from the HTTP status; records stored before the run, judged once, apart from what the run wrote',
+    rules: ['body-schema', 'error-status', 'stored-record'],
+    miss: 'a failure',
+  },
+  {
+    schemathesis: 'negative_data_rejection',
+    ours: 'negative bodies, near-miss bodies, queries and path ids generated from the schemas; all need a 4xx with an Error, 400 where createPet declares it; a value out of bounds on an operation that declares no refusal (`limit=101`) needs a 4xx by policy',
+    rules: ['invalid-accepted', 'wrong-status', 'invalid-not-refused'],
+    miss: 'a failure',
+  },
+  {
+    schemathesis: 'positive_data_acceptance',
+    ours: "42 valid bodies across each field's range, each given back exactly by every read; valid but awkward bodies given back exactly or refused",
+    rules: ['changed-value', 'wrong-status'],
+    miss: 'a failure; refusing the empty name is a warning (the contract allows it, a server may be stricter)',
+  },
+  {
+    schemathesis: 'missing_required_header',
+    ours: 'our only required header is `Authorization` (a security scheme, not a header parameter): every operation without it needs 401',
+    rules: ['auth'],
+    miss: 'a failure',
+  },
+  {
+    schemathesis: 'ignored_auth',
+    ours: 'every operation with no key, a wrong key, another scheme and the near-miss credentials needs 401; path spellings without a key never get data',
+    rules: ['auth'],
+    miss: 'a failure',
+  },
+  {
+    schemathesis: 'unsupported_method',
+    ours: '`PATCH` with `{}` on each path',
+    rules: ['unsupported-method'],
+    miss: 'a 2xx/3xx or a 405 without `Allow` is a failure; another 4xx is a warning: the contract does not declare 405, and a client gets no data either way',
+  },
+  {
+    schemathesis: 'use_after_free',
+    ours: 'no meaning here: the API has no delete, so nothing can be used after it',
+    rules: [],
+    miss: '—',
+  },
+  {
+    schemathesis: 'ensure_resource_availability',
+    ours: 'every created pet is read back by id and in its filtered list, and again once every other check has finished',
+    rules: ['lost-write', 'changed-value'],
+    miss: 'a failure',
+  },
+  {
+    ours: 'the stateful model: random sequences of creates, lists and gets, concurrent batches, shrunk to the smallest failing one',
+    rules: ['lost-write', 'changed-value', 'duplicate-id', 'limit', 'filter'],
+    miss: 'a failure',
+  },
+  {
+    ours: '`limit` and `status` filters obeyed, ids unique and the server’s own',
+    rules: ['limit', 'filter', 'duplicate-id', 'client-id'],
+    miss: 'a failure',
+  },
+  {
+    ours: 'int64 beyond 2^53 round-tripped exactly, and beyond int64 refused',
+    rules: ['changed-value', 'invalid-accepted'],
+    miss: 'a failure',
+  },
+  {
+    ours: 'the key checked before the body; router path spellings never leak data without a key',
+    rules: ['auth'],
+    miss: 'a failure; an RFC 3986-equal spelling answered other than 401 is a warning',
+  },
+  {
+    ours: 'bounds: deadlines, a stopped server, the 4 MiB decoded-body cap',
+    rules: ['no-response', 'response-too-large'],
+    miss: 'a failure',
+  },
+  {
+    ours: 'with `--via-prism`, Prism’s own verdicts, each checked against the response',
+    rules: ['prism'],
+    miss: 'a failure unless the response disproves it',
+  },
+  {
+    ours: 'coverage: every declared operation × status pair produced',
+    rules: ['coverage'],
+    miss: 'a failure',
+  },
+]
+
+/** A rule as the table names it: its id, and "(policy)" where the registry says the contract is silent. */
+function ruleCell(rule: RuleId): string {
+  return rules[rule].kind === 'policy' ? `\`${rule}\` (policy)` : `\`${rule}\``
+}
+
+/** The table docs/checks.md holds (a test keeps the page equal to it). */
+export function parityMarkdown(): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|')
+  const rows = schemathesisParity.map((row) =>
+    [
+      row.schemathesis ? `\`${row.schemathesis}\`` : '—',
+      cell(row.ours),
+      row.rules.length > 0 ? row.rules.map(ruleCell).join(', ') : '—',
+      cell(row.miss),
+    ].join(' | '),
+  )
+  return [
+    '| Schemathesis check | ours | rules | a miss is |',
+    '|---|---|---|---|',
+    ...rows.map((row) => `| ${row} |`),
+  ].join('\n')
+}
