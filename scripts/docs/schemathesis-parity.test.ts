@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { listRules } from './rules.ts'
+import { listRules } from '../../suites/rules.ts'
 import { parityMarkdown, schemathesisParity } from './schemathesis-parity.ts'
 
-const checksPage = readFileSync(new URL('../docs/checks.md', import.meta.url), 'utf8')
+const checksPage = readFileSync(new URL('../../docs/checks.md', import.meta.url), 'utf8')
 
 describe('the Schemathesis parity table', () => {
   it('is the table docs/checks.md shows, row for row', () => {

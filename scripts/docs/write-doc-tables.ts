@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { rulesMarkdown } from '../suites/rules.ts'
-import { parityMarkdown } from '../suites/schemathesis-parity.ts'
-import { optionsTable } from './cli/command-options.ts'
-import { conformanceCommand } from './conformance-options.ts'
-import { startMockCommand } from './start-mock-options.ts'
+import { rulesMarkdown } from '../../suites/rules.ts'
+import { optionsTable } from '../cli/command-options.ts'
+import { conformanceCommand } from '../conformance-options.ts'
+import { startMockCommand } from '../start-mock-options.ts'
+import { parityMarkdown } from './schemathesis-parity.ts'
 
 // Rewrites the tables the docs show from what the code declares: the commands' options in docs/cli.md,
 // the rule registry and the Schemathesis parity table in docs/checks.md. Tests compare the same tables,
@@ -37,7 +37,7 @@ const pages: Record<string, [open: string, close: string, table: string][]> = {
   ],
 }
 for (const [page, blocks] of Object.entries(pages)) {
-  const file = new URL(`../${page}`, import.meta.url)
+  const file = new URL(`../../${page}`, import.meta.url)
   let text = readFileSync(file, 'utf8')
   for (const [open, close, table] of blocks) text = replaceBlock(page, text, open, close, table)
   writeFileSync(file, text)
