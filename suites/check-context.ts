@@ -90,6 +90,8 @@ export function createRunState(target: ConformanceTarget): RunState {
     storedWrong: new Map(),
     createdIds: new Set(),
     creates: new Set(),
+    answers: 0,
+    firstSuccess: new Map(),
   }
   const runId = `${target.namePrefix}-${randomBytes(3).toString('hex')}`
   const fixtureRecorder: Recorder = { exchanges: [], warnings: [], advice: [], notes: [], seen }

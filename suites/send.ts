@@ -92,6 +92,12 @@ export interface Transport {
   createdIds: Set<string>
   /** Creates still waiting for their answer: a read that shows their pets waits for their verdict. */
   creates: Set<Promise<unknown>>
+  /** Answers so far: each answer's place in the run. */
+  answers: number
+  /** Per read operation, the place of its first 2xx. */
+  firstSuccess: Map<string, number>
+  /** The first create answered 5xx, and its place: reads that worked before it and fail after are its damage. */
+  brokenCreate?: { violation: Violation; at: number }
 }
 
 // Three silent requests in a row: the server has stopped answering, and waiting on every further request
@@ -216,6 +222,7 @@ async function sendOnce(
     throw new CheckFailure(violation, unanswered)
   }
   transport.failuresInARow = 0
+  const at = transport.answers++
   const { response } = outcome
   const exchange: Exchange = {
     operation: operation.id,
@@ -261,7 +268,49 @@ async function sendOnce(
     judgeResponse(exchange, operation, params, recorder, transport)
   }
   judgePrism(exchange, operation, recorder)
+  await traceServerErrors(transport, exchange, operation, params, at)
   return exchange
+}
+
+/**
+ * A create that fails with a 5xx may still have stored what it was sent (a row written before encoding the
+ * answer failed, say), and every read that serves the record fails from then on. Those reads are that
+ * create's damage, one defect: a read of pets that answered 2xx before the create failed and 5xx after it
+ * is blocked by the create's finding instead of being a finding of its own. A read that failed from the
+ * start is a defect of its own.
+ */
+async function traceServerErrors(
+  transport: Transport,
+  exchange: Exchange,
+  operation: Operation,
+  params: SendParams,
+  at: number,
+): Promise<void> {
+  const readsPets =
+    operation.method === 'GET' && operation.responses.some((response) => response.status === '200')
+  if (!readsPets && operation.id !== 'createPet') return
+  const serverError = exchange.violations.find((violation) => violation.rule === 'server-error')
+  if (!serverError) {
+    const { status } = exchange.response
+    if (readsPets && status >= 200 && status < 300 && !transport.firstSuccess.has(operation.id))
+      transport.firstSuccess.set(operation.id, at)
+    return
+  }
+  if (!readsPets) {
+    // Only a body the server got past its door can have been stored: not one sent without a key.
+    if (['valid', 'valid-or-refused', 'invalid'].includes(params.intent))
+      transport.brokenCreate ??= { violation: serverError, at }
+    return
+  }
+  if (params.intent !== 'valid') return
+  // A create in flight may be the one that broke this read: its answer decides.
+  if (transport.creates.size > 0) await Promise.allSettled([...transport.creates])
+  const broken = transport.brokenCreate
+  const workedBefore = transport.firstSuccess.get(operation.id)
+  if (broken === undefined || workedBefore === undefined || workedBefore >= broken.at) return
+  // Not a finding of its own: the check stops on the create's.
+  exchange.violations = exchange.violations.filter((violation) => violation !== serverError)
+  throw new CheckBlocked(broken.violation)
 }
 
 function judgeableThroughPrism(body: string): boolean {

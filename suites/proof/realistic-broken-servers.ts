@@ -20,6 +20,8 @@ export interface RealisticBrokenServer {
   /** One sentence: what a real backend did wrong. */
   defect: string
   expectedFinding: { rule: RuleId; operation: 'listPets' | 'createPet' | 'getPet' | 'GET /store/orders' }
+  /** How many findings the one defect may show as (3 unless its damage must be traced to its root). */
+  findingsAtMost?: number
   start(): Promise<StartedServer>
 }
 
@@ -31,8 +33,15 @@ function broken(
   defect: string,
   expectedFinding: RealisticBrokenServer['expectedFinding'],
   inject: Defect,
+  findingsAtMost?: number,
 ): RealisticBrokenServer {
-  return { name, defect, expectedFinding, start: () => startReference(base, inject) }
+  return {
+    name,
+    defect,
+    expectedFinding,
+    ...(findingsAtMost === undefined ? {} : { findingsAtMost }),
+    start: () => startReference(base, inject),
+  }
 }
 
 /** Replaces how names are stored. */
@@ -899,5 +908,19 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
         },
       }
     },
+  ),
+  broken(
+    'a stored lone surrogate breaks every read of it',
+    serverB,
+    'A Python service stores the name as parsed (json.loads keeps a lone surrogate), then writes its answers as UTF-8, which cannot encode one: the create answers 500 with the pet stored, and every page or read that holds it answers 500 too. One defect, at the create.',
+    { rule: 'server-error', operation: 'createPet' },
+    (correct) => ({
+      present: (pet) => {
+        if (/\p{Cs}/u.test(pet.name))
+          throw new Error("'utf-8' codec can't encode character '\\ud800': surrogates not allowed")
+        return correct.present(pet)
+      },
+    }),
+    1,
   ),
 ]
