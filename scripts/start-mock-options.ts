@@ -111,12 +111,12 @@ default API key): exit 1 naming every such file, 0 on a clean build, 2 when the 
     },
     'max-store-bytes': {
       kind: bytes(),
-      help: 'memory budget of the stored pets; when full, creates get 507 store_full.\nBytes, or with K, M, G (binary)',
+      help: 'memory budget of the stored pets, all sessions together; when full, creates get\n507 store_full. Bytes, or with K, M, G (binary)',
       default: defaultMemoryBudget.maxStoreBytes,
     },
     'max-cache-bytes': {
       kind: bytes(),
-      help: 'memory budget of cached list pages',
+      help: 'memory budget of cached list pages (the named sessions share another one)',
       default: defaultMemoryBudget.maxPageCacheBytes,
     },
     'allowed-host': {

@@ -63,15 +63,22 @@ await runCommand(help, async (argv) => {
   if ((pets ?? 0) >= 100_000) console.error(`Seeding ${pets} pets from seed ${seed}...`)
   // The core straight on node:http: MSW (and its start-up cost) has no part in serving a socket.
   const operationIds = operationIdsOf(contract)
-  // Every session, the default one included, starts from the same options and has its own store.
-  const createSession = () => {
+  // Every session, the default one included, starts from the same options and has its own store; the
+  // stores share --max-store-bytes.
+  const createSession = (name: string, storeRoom?: () => number) => {
     const state = createMockState({
+      ...(storeRoom ? { storeRoom } : {}),
       seed,
       ...(pets === undefined ? {} : { pets }),
       scenario,
       ...conditions,
       journalSize,
-      budget: { maxStoreBytes, maxPageCacheBytes },
+      // The named sessions share one more page cache's worth, so sessions at most double its memory.
+      budget: {
+        maxStoreBytes,
+        maxPageCacheBytes:
+          name === 'default' ? maxPageCacheBytes : Math.floor(maxPageCacheBytes / Math.max(1, maxSessions)),
+      },
     })
     const handle = createRequestHandler({
       contract,
@@ -84,7 +91,7 @@ await runCommand(help, async (argv) => {
   }
   let sessions: ReturnType<typeof createSessionPool>
   try {
-    sessions = createSessionPool({ maxSessions, create: createSession })
+    sessions = createSessionPool({ maxSessions, maxStoreBytes, create: createSession })
   } catch (error) {
     throw usageError((error as Error).message)
   }

@@ -15,6 +15,11 @@ export type SeedOptions = ResetOptions
 export interface MockStateOptions extends ResetOptions {
   /** Byte budgets of the store and its page cache (see memory-budget.ts); defaults fit a laptop. */
   budget?: Partial<MemoryBudget>
+  /**
+   * Where stores share one budget (the HTTP mock's sessions): the bytes the other stores leave this one.
+   * Checked on every pet added, seeded ones included, besides `budget.maxStoreBytes`.
+   */
+  storeRoom?: () => number
   /** How many requests the journal keeps (default 1000; 0 turns it off). */
   journalSize?: number
 }
@@ -68,7 +73,7 @@ const petsPerClockCheck = 1024
  */
 export function createMockState(options: MockStateOptions = {}): MockState {
   const budget = memoryBudget(options.budget)
-  const store = new PetStore(budget)
+  const store = new PetStore(budget, options.storeRoom)
   const configured: ResetOptions = {}
   for (const key of resetOptionKeys) {
     if (options[key] !== undefined) Object.assign(configured, { [key]: options[key] })
@@ -110,7 +115,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
     beginReset(next: SeedOptions = {}): ResetJob {
       const { seed, scenario, count, conditions } = startOf(next)
       // Seeded against the configured budget, never a `full` scenario's shrunken one.
-      const fresh = new PetStore(budget)
+      const fresh = store.emptyCopy(budget)
       const pets = scenarioPets(scenarios[scenario], seed, count)
       let full = false
       let done = count === 0
@@ -137,7 +142,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
           if (full || fresh.size < count) {
             return {
               ok: false,
-              reason: `${count} seeded pets do not fit in the store's budget of ${budget.maxStoreBytes} bytes (${fresh.size} did). Ask for fewer pets, or start the mock with a larger --max-store-bytes.`,
+              reason: `${count} seeded pets do not fit in the store's budget of ${budget.maxStoreBytes} bytes${options.storeRoom ? ', shared with the other sessions,' : ''} (${fresh.size} did). Ask for fewer pets, or start the mock with a larger --max-store-bytes.`,
             }
           }
           store.replaceWith(fresh)

@@ -27,9 +27,15 @@ export class PetStore {
   private pageVersion = 0
   private partialPageCached = false
   private readonly pages: PageCache
+  private readonly sharedRoom: (() => number) | undefined
 
-  constructor(budget: Partial<MemoryBudget> = {}) {
+  /**
+   * @param sharedRoom where stores share one budget (the HTTP mock's sessions), the bytes the others leave
+   *   this one; its own `maxStoreBytes` still applies.
+   */
+  constructor(budget: Partial<MemoryBudget> = {}, sharedRoom?: () => number) {
     this.ownBudget = memoryBudget(budget)
+    this.sharedRoom = sharedRoom
     this.pages = new PageCache(this.budget.maxPageCacheBytes, this.budget.maxCachedPageBytes)
   }
 
@@ -54,7 +60,13 @@ export class PetStore {
 
   /** Whether a pet with this name still fits in the budget. */
   fits(pet: ExactNewPet): boolean {
-    return this.bytes + petBytes(pet.name) <= this.budget.maxStoreBytes
+    const bytes = this.bytes + petBytes(pet.name)
+    return bytes <= this.budget.maxStoreBytes && (this.sharedRoom === undefined || bytes <= this.sharedRoom())
+  }
+
+  /** The same budgets and shared room, no pets: where a reset seeds before taking its place. */
+  emptyCopy(budget: Readonly<MemoryBudget> = this.budget): PetStore {
+    return new PetStore(budget, this.sharedRoom)
   }
 
   /**
@@ -85,7 +97,7 @@ export class PetStore {
     const added = this.tryAdd(pet)
     if (!added) {
       throw new Error(
-        `Failed to add a pet: the store is full (${this.bytes} of ${this.budget.maxStoreBytes} bytes). Reset it or give it a larger maxStoreBytes.`,
+        `Failed to add a pet: the store is full (${this.bytes} of ${this.budget.maxStoreBytes} bytes${this.sharedRoom ? ', shared with other sessions' : ''}). Reset it or give it a larger maxStoreBytes.`,
       )
     }
     return added
@@ -135,7 +147,7 @@ export class PetStore {
 
   /** Forgets every pet; ids start again at 1. */
   clear(): void {
-    this.replaceWith(new PetStore(this.budget))
+    this.replaceWith(this.emptyCopy())
   }
 
   /**

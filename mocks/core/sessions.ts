@@ -30,8 +30,16 @@ export interface SessionSummary {
 export interface SessionPoolOptions {
   /** Named sessions kept at once; the least recently used one is dropped to make room. */
   maxSessions: number
-  /** Builds a session's own state and handler from the mock's configured start. */
-  create(name: string): Session
+  /**
+   * The bytes every session's store may hold together (the default session's included), so that sessions
+   * multiply the mock's memory by nothing. Without it, each store keeps only its own budget.
+   */
+  maxStoreBytes?: number
+  /**
+   * Builds a session's own state and handler from the mock's configured start; `storeRoom` is the
+   * room the other sessions leave its store (pass it to `createMockState`).
+   */
+  create(name: string, storeRoom?: () => number): Session
 }
 
 /**
@@ -44,9 +52,19 @@ export interface SessionPoolOptions {
 export function createSessionPool(options: SessionPoolOptions) {
   if (!Number.isSafeInteger(options.maxSessions) || options.maxSessions < 0)
     throw new Error(`maxSessions must be a whole number from 0; got ${options.maxSessions}.`)
-  const defaultSession = options.create('default')
   // A Map keeps insertion order: deleting and setting on every use keeps the least recently used first.
   const named = new Map<string, Session & { lastUsed: number }>()
+  const { maxStoreBytes } = options
+  /** The room the other sessions leave one: summed when a pet is added, over at most maxSessions + 1. */
+  const roomBeside = (name: string) => {
+    if (maxStoreBytes === undefined) return undefined
+    return () => {
+      let others = name === 'default' ? 0 : defaultSession.state.store.usedBytes
+      for (const [other, session] of named) if (other !== name) others += session.state.store.usedBytes
+      return maxStoreBytes - others
+    }
+  }
+  const defaultSession = options.create('default', roomBeside('default'))
 
   const summary = (name: string, session: Session, lastUsed?: number): SessionSummary => ({
     name,
@@ -70,7 +88,15 @@ export function createSessionPool(options: SessionPoolOptions) {
       if (oldest === undefined) break
       named.delete(oldest)
     }
-    const created = { ...options.create(name), lastUsed: Date.now() }
+    let session: Session
+    try {
+      session = options.create(name, roomBeside(name))
+    } catch (error) {
+      // Its seeded pets do not fit beside the other sessions' (the only way a configured start can fail
+      // here: the options were checked when the default session was made).
+      throw new NoRoom((error as Error).message)
+    }
+    const created = { ...session, lastUsed: Date.now() }
     named.set(name, created)
     return created
   }
@@ -85,15 +111,22 @@ export function createSessionPool(options: SessionPoolOptions) {
           'invalid_parameter',
           `X-Mock-Session must be 1 to 64 letters, digits, ".", "_", "~" or "-"; got ${JSON.stringify(name.slice(0, 80))}.`,
         )
+      let session: Session
       try {
-        return sessionOf(name).handle(request)
+        session = sessionOf(name)
       } catch (error) {
+        if (error instanceof NoRoom)
+          return errorResponse(
+            'store_full',
+            `No room for session "${name}": ${error.message} The sessions share --max-store-bytes; reset or stop using other sessions, seed fewer pets, or start the mock with a larger --max-store-bytes.`,
+          )
         if (!(error instanceof NoSessions)) throw error
         return errorResponse(
           'invalid_parameter',
           'This mock was started with --max-sessions 0: send requests without X-Mock-Session, or start it with a session count.',
         )
       }
+      return session.handle(request)
     },
     /** The default session's state (what a mock without sessions would have). */
     defaultState: defaultSession.state,
@@ -101,6 +134,7 @@ export function createSessionPool(options: SessionPoolOptions) {
     sessions() {
       return {
         maxSessions: options.maxSessions,
+        ...(maxStoreBytes === undefined ? {} : { maxStoreBytes }),
         active: [
           summary('default', defaultSession),
           ...[...named].map(([name, session]) => summary(name, session, session.lastUsed)),
@@ -111,3 +145,4 @@ export function createSessionPool(options: SessionPoolOptions) {
 }
 
 class NoSessions extends Error {}
+class NoRoom extends Error {}
