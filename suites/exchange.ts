@@ -1,4 +1,5 @@
 import type { RuleId, Violation } from './findings.ts'
+import { clip } from './output/clip.ts'
 import { redactedMarker } from './output/secrets.ts'
 import { parseJson } from './parse-json.ts'
 
@@ -97,8 +98,6 @@ export function ensure(
 
 /** The exchange as a person reads it in a report: the request sent, the response received. */
 export function describeExchange(exchange: Exchange, maxBody = 2000): string {
-  const clip = (text: string) =>
-    text.length > maxBody ? `${text.slice(0, maxBody)}… (${text.length} chars)` : text
   const headers = (all: Record<string, string>) =>
     Object.entries(all)
       .map(([name, value]) => `  ${name}: ${name === 'authorization' ? redact(value) : value}`)
@@ -107,10 +106,10 @@ export function describeExchange(exchange: Exchange, maxBody = 2000): string {
   return [
     `> ${request.method} ${request.url}`,
     headers(request.headers),
-    ...(request.body === undefined ? [] : [`  ${clip(request.body)}`]),
+    ...(request.body === undefined ? [] : [`  ${clip(request.body, maxBody)}`]),
     `< ${exchange.response.status}`,
     headers(exchange.response.headers),
-    `  ${clip(exchange.response.body)}`,
+    `  ${clip(exchange.response.body, maxBody)}`,
   ]
     .filter((line) => line !== '')
     .join('\n')

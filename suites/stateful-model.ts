@@ -5,6 +5,7 @@ import { contract } from '../contract/index.ts'
 import { followReference, isRecord } from '../contract/openapi-document.ts'
 import { CheckSkipped, RunDeadlineReached } from './exchange.ts'
 import { fieldValues, int64Refused } from './generated-values.ts'
+import { clip } from './output/clip.ts'
 
 /** One answer of the API under test, as the model needs it. */
 export interface Reply {
@@ -438,7 +439,7 @@ function bodyFrom(source: BodySource, model: Readonly<Model>): Record<string, un
 function expectCreated(real: Real, body: Record<string, unknown>, reply: Reply): KnownPet {
   const what = `${reply.request}`
   if (reply.status !== 201) {
-    const refused = unexpectedStatus('createPet', reply, 201, `a valid body: ${clip(what)}`)
+    const refused = unexpectedStatus('createPet', reply, 201, `a valid body: ${clip(what, shownChars)}`)
     // A 64-bit value refused: say both ways out, as the value checks do.
     if (Object.values(body).some((value) => typeof value === 'bigint'))
       throw new ModelViolation(refused.rule, 'createPet', `${refused.message} ${int64Refused}`)
@@ -452,7 +453,7 @@ function expectCreated(real: Real, body: Record<string, unknown>, reply: Reply):
       throw new ModelViolation(
         'changed-value',
         'createPet',
-        `POST /pets returned ${field} ${show(pet[field])} for ${field} ${show(body[field])} (sent: ${clip(what)}).`,
+        `POST /pets returned ${field} ${show(pet[field])} for ${field} ${show(body[field])} (sent: ${clip(what, shownChars)}).`,
       )
     }
   }
@@ -466,7 +467,7 @@ function expectCreated(real: Real, body: Record<string, unknown>, reply: Reply):
     throw new ModelViolation(
       'duplicate-id',
       'createPet',
-      `POST /pets gave id ${id} to a new pet; it already belongs to the pet created by ${clip(earlier.request)}.`,
+      `POST /pets gave id ${id} to a new pet; it already belongs to the pet created by ${clip(earlier.request, shownChars)}.`,
     )
   }
   const known: KnownPet = { id, sent: body, created: contractFields(pet), request: reply.request }
@@ -479,7 +480,7 @@ function expectPet(pet: KnownPet, reply: Reply): void {
     throw new ModelViolation(
       'lost-write',
       'getPet',
-      `GET /pets/${pet.id} answered 404 for the pet created by ${clip(pet.request)}.`,
+      `GET /pets/${pet.id} answered 404 for the pet created by ${clip(pet.request, shownChars)}.`,
     )
   }
   if (reply.status !== 200) throw unexpectedStatus('getPet', reply, 200, `pet ${pet.id}, which exists`)
@@ -487,7 +488,7 @@ function expectPet(pet: KnownPet, reply: Reply): void {
     ? { ok: true as const }
     : contract.validateResponseBody('getPet', 200, reply.body)
   if (!schema.ok) throw bodySchema('getPet', reply, schema.errors.map((e) => e.message).join('; '))
-  const change = differences(pet, reply.body as Record<string, unknown>)
+  const change = changeSinceCreated(pet, reply.body as Record<string, unknown>)
   if (change) throw new ModelViolation('changed-value', 'getPet', `GET /pets/${pet.id} ${change}.`)
 }
 
@@ -555,7 +556,7 @@ function expectList(
     }
     seen.set(id, listed)
     const known = compare.get(id)
-    const change = known && differences(known, listed)
+    const change = known && changeSinceCreated(known, listed)
     if (change) throw new ModelViolation('changed-value', 'listPets', `${what}: pet ${id} ${change}.`)
   }
   // The only presence rule: a matching pet must be on a page that is not full.
@@ -566,7 +567,7 @@ function expectList(
       throw new ModelViolation(
         'lost-write',
         'listPets',
-        `${what} returned ${page.length} of at most ${limit} pets without pet ${pet.id}, created by ${clip(pet.request)}.`,
+        `${what} returned ${page.length} of at most ${limit} pets without pet ${pet.id}, created by ${clip(pet.request, shownChars)}.`,
       )
     }
   }
@@ -623,7 +624,7 @@ function unexpectedStatus(operationId: string, reply: Reply, wanted: number, abo
   return new ModelViolation(
     rule,
     operationId,
-    `${clip(reply.request)} answered ${reply.status} ${show(reply.body)}; expected ${wanted} for ${about}.`,
+    `${clip(reply.request, shownChars)} answered ${reply.status} ${show(reply.body)}; expected ${wanted} for ${about}.`,
   )
 }
 
@@ -631,7 +632,7 @@ function bodySchema(operationId: string, reply: Reply, why: string): ModelViolat
   return new ModelViolation(
     'body-schema',
     operationId,
-    `${clip(reply.request)} ${reply.status} body breaks the contract: ${why}.`,
+    `${clip(reply.request, shownChars)} ${reply.status} body breaks the contract: ${why}.`,
   )
 }
 
@@ -639,13 +640,13 @@ function bodySchema(operationId: string, reply: Reply, why: string): ModelViolat
  * How a served pet differs from the pet as created, on the contract's fields only (extra fields are the
  * server's own). A status the create did not send and the 201 did not show may be anything valid later.
  */
-function differences(pet: KnownPet, served: Record<string, unknown>): string | undefined {
+function changeSinceCreated(pet: KnownPet, served: Record<string, unknown>): string | undefined {
   if (served.id !== pet.id) return `came back with id ${stringifyExactJson(served.id)}`
   for (const field of petFields) {
     const was = pet.created[field]
     if (was === undefined && !(field in pet.sent)) continue
     if (!sameValue(served[field], was))
-      return `came back with ${field} ${show(served[field])}; it was created with ${show(was)} (by ${clip(pet.request)})`
+      return `came back with ${field} ${show(served[field])}; it was created with ${show(was)} (by ${clip(pet.request, shownChars)})`
   }
   return undefined
 }
@@ -687,13 +688,12 @@ function clean(query: { limit?: number | undefined; status?: string | undefined 
   }
 }
 
+// A request or value in a model failure is shown up to this length: enough to tell one apart.
+const shownChars = 160
+
 /** A value as a report shows it: JSON, clipped, or "absent". */
 function show(value: unknown): string {
-  return value === undefined ? 'absent' : clip(stringifyExactJson(value))
-}
-
-function clip(text: string, max = 160): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text
+  return value === undefined ? 'absent' : clip(stringifyExactJson(value), shownChars)
 }
 
 function enumOf(pointer: string): string[] {

@@ -7,7 +7,8 @@ import { seedPets } from '../core/seed-pets.ts'
 /** The keys every target under test accepts. */
 export const caseApiKeys: [string, string] = ['test-key', 'second-key']
 
-export interface Exchange {
+/** What a target answered: the response only (the suite's `Exchange` pairs a request with its response). */
+export interface CaseResponse {
   status: number
   /** Header names in lower case. */
   headers: Record<string, string>
@@ -29,7 +30,7 @@ export interface CaseRequest {
  * on a dropped connection, a body cut short, or the client's own timeout.
  */
 export interface MockTarget {
-  send(request: CaseRequest): Promise<Exchange>
+  send(request: CaseRequest): Promise<CaseResponse>
 }
 
 /** The seed and count every target's mock is configured with: where an empty reset returns. */
@@ -57,17 +58,17 @@ export function describeMockBehaviour(
     })
 
     const send = async (request: CaseRequest) => {
-      const exchange = await mock.send(request)
+      const response = await mock.send(request)
       // Every error the mock sends is the contract's Error with status equal to the HTTP status.
-      if (exchange.status >= 400) {
-        const body = JSON.parse(exchange.text)
-        expect(contract.validateSchema('Error', body), exchange.text).toMatchObject({ ok: true })
-        expect(body.status).toBe(exchange.status)
-        expect(exchange.headers['content-type']).toMatch(/^application\/json/)
+      if (response.status >= 400) {
+        const body = JSON.parse(response.text)
+        expect(contract.validateSchema('Error', body), response.text).toMatchObject({ ok: true })
+        expect(body.status).toBe(response.status)
+        expect(response.headers['content-type']).toMatch(/^application\/json/)
       }
-      return exchange
+      return response
     }
-    const body = (exchange: Exchange) => JSON.parse(exchange.text)
+    const body = (response: CaseResponse) => JSON.parse(response.text)
     const create = async (pet: object) => {
       const created = await send({
         method: 'POST',
@@ -316,7 +317,7 @@ export function describeMockBehaviour(
         const fetched = await Promise.all(
           pets.map((pet) => send({ path: `/v1/pets/${pet.id}`, headers: auth })),
         )
-        expect(fetched.map((exchange) => body(exchange))).toEqual(pets)
+        expect(fetched.map((response) => body(response))).toEqual(pets)
         expect(await sizeOf()).toBe(seededCount + 500)
       })
     })

@@ -1,4 +1,5 @@
 import { parseExactJson, stringifyExactJson } from '../../contract/exact-json.ts'
+import { isRecord } from '../../contract/openapi-document.ts'
 import type { MockRequest, MockResponse } from '../../mocks/core/mock-http.ts'
 import { createMockApi } from '../../mocks/create-mock-api.ts'
 import type { RuleId } from '../findings.ts'
@@ -532,10 +533,6 @@ export const correctServers: CorrectServer[] = [
 // A `\uD800`-`\uDFFF` escape that is not half of a high-low pair (as text, before any parser sees it).
 const loneSurrogateEscape =
   /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/g
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 // String.prototype.isWellFormed is Node 20+; spelled out so the intent is plain: no unpaired surrogate.
 function isWellFormed(text: string): boolean {
