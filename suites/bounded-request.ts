@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
 import { rootCertificates } from 'node:tls'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import type { Received } from './exchange.ts'
 import { type NetworkOptions, usesProxy } from './network-options.ts'
 import type { ProxiedSend } from './proxied-request.ts'
 import {
@@ -36,12 +37,6 @@ export interface RequestInit {
   body?: string
   /** The operation declares 429: such an answer is the contract's, judged, not waited out. */
   declares429?: boolean
-}
-
-export interface Received {
-  status: number
-  headers: Record<string, string>
-  body: string
 }
 
 /** Why a request got no complete response; `kind` decides who is at fault. */

@@ -3,12 +3,19 @@ import { clip } from './output/clip.ts'
 import { redactedMarker } from './output/secrets.ts'
 import { parseJson } from './parse-json.ts'
 
+/** A response as the suite received it: header names in lower case, the body decoded to text. */
+export interface Received {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
 /** One request the suite sent and what came back, kept for the report of the check that sent it. */
 export interface Exchange {
   /** The contract operation the request was aimed at (`listPets`, or `GET /store/orders`). */
   operation: string
   request: { method: string; url: string; headers: Record<string, string>; body?: string }
-  response: { status: number; headers: Record<string, string>; body: string }
+  response: Received
   /** Rules the response broke whatever the check wanted of it (status, Content-Type, schema, headers). */
   violations: Violation[]
   /** False when the body cannot be used: not JSON, or not the declared schema. */

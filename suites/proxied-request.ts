@@ -7,13 +7,13 @@ import {
   defaultMaxChunks,
   flattenHeaders,
   maxHeaderBytes,
-  type Received,
   type RequestInit,
   type RequestLimits,
   type RequestOutcome,
   splitUrl,
   tlsOptions,
 } from './bounded-request.ts'
+import type { Received } from './exchange.ts'
 import type { NetworkOptions } from './network-options.ts'
 import { readBoundedBody, withBody } from './response-body.ts'
 
