@@ -1,5 +1,6 @@
-import { createServer, request as httpRequest } from 'node:http'
+import { createServer } from 'node:http'
 import { type AddressInfo, connect, type Socket } from 'node:net'
+import { pipeUpstream } from './pipe-upstream.ts'
 
 export interface ForwardProxy {
   /** `http://127.0.0.1:PORT` (credentials not included). */
@@ -30,15 +31,8 @@ export async function startForwardProxy(
     const [hostname, port] = resolveHost(`${target.hostname}:${target.port || 80}`).split(':')
     const headers = { ...req.headers }
     delete headers['proxy-authorization']
-    const forwarded = httpRequest(
-      { hostname, port: port ?? 80, method: req.method, path: target.pathname + target.search, headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      },
-    )
-    forwarded.on('error', () => res.writeHead(502).end())
-    req.pipe(forwarded)
+    const path = target.pathname + target.search
+    pipeUpstream(req, res, { hostname, port: port ?? 80, path, headers }, () => res.writeHead(502).end())
   })
   server.on('connect', (req, client: Socket, head: Buffer) => {
     seen.push(`CONNECT ${req.url}`)

@@ -1,5 +1,6 @@
-import { createServer, request as httpRequest } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { pipeUpstream } from './pipe-upstream.ts'
 
 export interface ThrottlingProxyOptions {
   /** The server behind it, e.g. `http://127.0.0.1:4010`. */
@@ -49,21 +50,8 @@ export async function startThrottlingProxy(options: ThrottlingProxyOptions): Pro
     excess = drained + 1
     last = now
     counts.forwarded++
-    const forwarded = httpRequest(
-      {
-        hostname: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      },
-    )
-    forwarded.on('error', () => res.destroy())
-    req.pipe(forwarded)
+    const target = { hostname: upstream.hostname, port: upstream.port, path: req.url, headers: req.headers }
+    pipeUpstream(req, res, target, () => res.destroy())
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   return {
