@@ -80,6 +80,16 @@ export function describeMockBehaviour(
       return body(created) as Pet
     }
     const sizeOf = async () => body(await send({ path: '/__mock/health' })).pets as number
+    const resetWith = (
+      text: string,
+      headers: Record<string, string> = { 'content-type': 'application/json' },
+    ) => send({ method: 'POST', path: '/__mock/reset', headers, body: text })
+    const reset = async (options: object) => {
+      const answer = await resetWith(JSON.stringify(options))
+      expect(answer.status, answer.text).toBe(200)
+      return body(answer)
+    }
+    const journal = async () => body(await send({ path: '/__mock/requests' })).requests as JournalEntry[]
 
     describe('listPets', () => {
       it('lists the seeded pets, 20 by default, in ascending id order, valid against Pets', async () => {
@@ -414,23 +424,15 @@ export function describeMockBehaviour(
 
       it('reseeds on POST /__mock/reset, forgetting created pets', async () => {
         await create({ name: 'Temporary', categoryId: 1 })
-        const reset = await send({
-          method: 'POST',
-          path: '/__mock/reset',
-          headers: { 'content-type': 'application/json' },
-          body: '{"seed":7,"pets":3}',
-        })
-        expect(reset.status).toBe(200)
+        await reset({ seed: 7, pets: 3 })
         const pets = body(await send({ path: '/v1/pets', headers: auth })) as Pet[]
         expect(pets.map(({ name }) => name)).toEqual([...seedPets(7, 3)].map(({ name }) => name))
       })
 
       it('refuses a reset without a JSON Content-Type with 415 and sends no CORS on control answers', async () => {
-        const refused = await send({
-          method: 'POST',
-          path: '/__mock/reset',
-          headers: { 'content-type': 'text/plain', origin: 'http://evil.example' },
-          body: '{"pets":0}',
+        const refused = await resetWith('{"pets":0}', {
+          'content-type': 'text/plain',
+          origin: 'http://evil.example',
         })
         expect(refused.status).toBe(415)
         expect(refused.headers['access-control-allow-origin']).toBeUndefined()
@@ -438,30 +440,17 @@ export function describeMockBehaviour(
       })
 
       it('refuses a reset body it cannot use, keeping the pets', async () => {
-        const refused = await send({
-          method: 'POST',
-          path: '/__mock/reset',
-          headers: { 'content-type': 'application/json' },
-          body: '{"pets":-1}',
-        })
+        const refused = await resetWith('{"pets":-1}')
         expect(refused.status).toBe(400)
         expect(await sizeOf()).toBe(seededCount)
       })
     })
 
     describe('unhappy paths: latency, faults, scenarios, journal', () => {
-      const journal = async () => body(await send({ path: '/__mock/requests' })).requests as JournalEntry[]
-      const reset = async (options: object) => {
-        const answer = await send({
-          method: 'POST',
-          path: '/__mock/reset',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(options),
-        })
-        expect(answer.status, answer.text).toBe(200)
-        return body(answer)
-      }
       const createBody = '{"name":"Faulted","categoryId":1}'
+      // Straight to the target: a network fault has no Error body for send() to check.
+      const createPreferring = (prefer: string) =>
+        mock.send({ method: 'POST', path: '/v1/pets', headers: { ...json, prefer }, body: createBody })
 
       it('adds no latency and no fault by default, and journals each request as served', async () => {
         const listed = await send({ path: '/v1/pets?limit=2', headers: auth })
@@ -523,14 +512,7 @@ export function describeMockBehaviour(
       )
 
       it('drops the connection for Prefer: fault=reset, storing nothing', async () => {
-        await expect(
-          mock.send({
-            method: 'POST',
-            path: '/v1/pets',
-            headers: { ...json, prefer: 'fault=reset' },
-            body: createBody,
-          }),
-        ).rejects.toThrow()
+        await expect(createPreferring('fault=reset')).rejects.toThrow()
         expect(await sizeOf()).toBe(seededCount)
         expect((await journal())[0]).toMatchObject({ method: 'POST', status: null, fault: 'reset' })
       })
@@ -548,14 +530,7 @@ export function describeMockBehaviour(
           mock.send({ path: '/v1/pets', headers: { ...auth, prefer: 'fault=truncate' } }),
         ).rejects.toThrow()
         expect((await journal())[0]).toMatchObject({ status: 200, fault: 'truncate' })
-        await expect(
-          mock.send({
-            method: 'POST',
-            path: '/v1/pets',
-            headers: { ...json, prefer: 'fault=truncate' },
-            body: createBody,
-          }),
-        ).rejects.toThrow()
+        await expect(createPreferring('fault=truncate')).rejects.toThrow()
         expect(await sizeOf()).toBe(seededCount)
       })
 
@@ -657,26 +632,13 @@ export function describeMockBehaviour(
       })
 
       it('refuses an unknown scenario with 400 naming the known ones', async () => {
-        const refused = await send({
-          method: 'POST',
-          path: '/__mock/reset',
-          headers: { 'content-type': 'application/json' },
-          body: '{"scenario":"chaos"}',
-        })
+        const refused = await resetWith('{"scenario":"chaos"}')
         expect(refused.status).toBe(400)
         expect(body(refused).message).toContain('default, empty, many, full, slow, flaky')
       })
     })
 
     describe('the control API: every option by name, nothing unknown', () => {
-      const resetWith = (body: string) =>
-        send({ method: 'POST', path: '/__mock/reset', headers: { 'content-type': 'application/json' }, body })
-      const reset = async (options: object) => {
-        const answer = await resetWith(JSON.stringify(options))
-        expect(answer.status, answer.text).toBe(200)
-        return body(answer)
-      }
-      const journal = async () => body(await send({ path: '/__mock/requests' })).requests as JournalEntry[]
       const allowedKeys = ['scenario', 'seed', 'pets', 'latency', 'faultRate', 'faultKinds', 'operations']
 
       it.each([
