@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
-import { type AddressInfo, connect, type Socket } from 'node:net'
+import { connect, type Socket } from 'node:net'
+import { listenOnLoopback } from './listen-on-loopback.ts'
 import { pipeUpstream } from './pipe-upstream.ts'
 
 export interface ForwardProxy {
@@ -54,9 +55,8 @@ export async function startForwardProxy(
     client.on('error', () => upstream.destroy())
   })
   server.on('connection', (socket: Socket) => sockets.add(socket))
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: await listenOnLoopback(server),
     seen,
     close: () =>
       new Promise<void>((done) => {

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from './listen-on-loopback.ts'
 import { pipeUpstream } from './pipe-upstream.ts'
 
 export interface ThrottlingProxyOptions {
@@ -53,9 +53,8 @@ export async function startThrottlingProxy(options: ThrottlingProxyOptions): Pro
     const target = { hostname: upstream.hostname, port: upstream.port, path: req.url, headers: req.headers }
     pipeUpstream(req, res, target, () => res.destroy())
   })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: await listenOnLoopback(server),
     counts,
     close: () =>
       new Promise<void>((done) => {
