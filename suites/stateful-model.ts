@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { Int64 } from '../contract/exact-json.ts'
 import { stringifyExactJson } from '../contract/exact-json.ts'
-import { contract } from '../contract/index.ts'
+import { contract, type SchemaViolation } from '../contract/index.ts'
 import { followReference, isRecord } from '../contract/openapi-document.ts'
 import { CheckSkipped, RunDeadlineReached } from './exchange.ts'
 import { fieldValues, int64Refused } from './generated-values.ts'
@@ -460,7 +460,7 @@ function expectCreated(real: Real, body: Record<string, unknown>, reply: Reply):
   const schema = reply.schemaJudged
     ? { ok: true as const }
     : contract.validateResponseBody('createPet', 201, reply.body)
-  if (!schema.ok) throw bodySchema('createPet', reply, schema.errors.map((e) => e.message).join('; '))
+  if (!schema.ok) throw bodySchemaViolation('createPet', reply, schema.errors)
   const id = pet.id as Int64
   const earlier = real.all.get(id)
   if (earlier) {
@@ -487,7 +487,7 @@ function expectPet(pet: KnownPet, reply: Reply): void {
   const schema = reply.schemaJudged
     ? { ok: true as const }
     : contract.validateResponseBody('getPet', 200, reply.body)
-  if (!schema.ok) throw bodySchema('getPet', reply, schema.errors.map((e) => e.message).join('; '))
+  if (!schema.ok) throw bodySchemaViolation('getPet', reply, schema.errors)
   const change = changeSinceCreated(pet, reply.body as Record<string, unknown>)
   if (change) throw new ModelViolation('changed-value', 'getPet', `GET /pets/${pet.id} ${change}.`)
 }
@@ -499,7 +499,7 @@ function expectNotFound(id: Int64, reply: Reply): void {
   const schema = reply.schemaJudged
     ? { ok: true as const }
     : contract.validateResponseBody('getPet', 404, reply.body)
-  if (!schema.ok) throw bodySchema('getPet', reply, schema.errors.map((e) => e.message).join('; '))
+  if (!schema.ok) throw bodySchemaViolation('getPet', reply, schema.errors)
   if ((reply.body as { status?: unknown }).status !== 404) {
     throw new ModelViolation(
       'error-status',
@@ -524,7 +524,7 @@ function expectList(
   const schema = reply.schemaJudged
     ? { ok: true as const }
     : contract.validateResponseBody('listPets', 200, reply.body)
-  if (!schema.ok) throw bodySchema('listPets', reply, schema.errors.map((e) => e.message).join('; '))
+  if (!schema.ok) throw bodySchemaViolation('listPets', reply, schema.errors)
   const page = reply.body as Record<string, unknown>[]
   const limit = query.limit ?? defaultLimit
   if (page.length > limit)
@@ -628,7 +628,12 @@ function unexpectedStatus(operationId: string, reply: Reply, wanted: number, abo
   )
 }
 
-function bodySchema(operationId: string, reply: Reply, why: string): ModelViolation {
+function bodySchemaViolation(
+  operationId: string,
+  reply: Reply,
+  errors: readonly SchemaViolation[],
+): ModelViolation {
+  const why = errors.map((e) => e.message).join('; ')
   return new ModelViolation(
     'body-schema',
     operationId,
