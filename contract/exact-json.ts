@@ -142,17 +142,10 @@ function newMarker(): string {
  */
 function unsafeIntegerLiterals(text: string): [number, number][] {
   const found: [number, number][] = []
-  let inString = false
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index)
-    if (inString) {
-      if (char === 0x5c)
-        index++ // backslash: the next character is escaped
-      else if (char === 0x22) inString = false
-      continue
-    }
     if (char === 0x22) {
-      inString = true
+      index = closingQuote(text, index)
       continue
     }
     if (char !== 0x2d && (char < 0x30 || char > 0x39)) continue
@@ -164,6 +157,21 @@ function unsafeIntegerLiterals(text: string): [number, number][] {
     index = end - 1
   }
   return found
+}
+
+/**
+ * The index of the quote that ends the JSON string opened at `open`, skipping escaped characters; the
+ * text's length when it never ends. Lets a scan of JSON text step over strings whole.
+ * @example closingQuote('{"a\\"b":1}', 1) // 6
+ */
+export function closingQuote(text: string, open: number): number {
+  for (let index = open + 1; index < text.length; index++) {
+    const char = text.charCodeAt(index)
+    if (char === 0x5c)
+      index++ // backslash: the next character is escaped
+    else if (char === 0x22) return index
+  }
+  return text.length
 }
 
 function isNumberChar(char: number): boolean {

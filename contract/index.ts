@@ -25,4 +25,4 @@ export type {
   PetStatus,
   paths,
 } from './types.ts'
-export type { Validation, Violation } from './violations.ts'
+export type { SchemaViolation, Validation, Violation } from './violations.ts'

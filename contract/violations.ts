@@ -1,24 +1,34 @@
 import type { ErrorObject } from 'ajv'
 
 /** One way a value breaks the contract, worded for a person: `/categoryId must be integer`. */
-export interface Violation {
+export interface SchemaViolation {
   /** Where: a JSON Pointer into a body (`/categoryId`, `` for the whole body) or a parameter's name. */
   at: string
   /** The whole sentence, naming the field. */
   message: string
 }
 
+/**
+ * @deprecated Use `SchemaViolation`. The suite's `Violation` (from `suites/index.ts`) is a broken rule, a
+ * different thing; this old name stays so code written against it keeps compiling.
+ */
+export type Violation = SchemaViolation
+
 /** Expected failures are data: a value either conforms (and comes back parsed) or carries its violations. */
-export type Validation<T = unknown> = { ok: true; value: T } | { ok: false; errors: Violation[] }
+export type Validation<T = unknown> = { ok: true; value: T } | { ok: false; errors: SchemaViolation[] }
 
 /**
  * Turns Ajv's errors into sentences that name the field. `subject` names the thing validated when the
  * error is about the whole of it: `body`, `query parameter "limit"`.
  * @example describeAjvErrors(errors, 'body') // [{ at: '/name', message: '/name is required' }]
  */
-export function describeAjvErrors(errors: readonly ErrorObject[], subject: string, prefix = ''): Violation[] {
+export function describeAjvErrors(
+  errors: readonly ErrorObject[],
+  subject: string,
+  prefix = '',
+): SchemaViolation[] {
   const seen = new Set<string>()
-  const violations: Violation[] = []
+  const violations: SchemaViolation[] = []
   // A format check on a value of the wrong type repeats the type error in other words.
   const typeErrors = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath))
   for (const error of errors) {
@@ -32,7 +42,7 @@ export function describeAjvErrors(errors: readonly ErrorObject[], subject: strin
   return violations
 }
 
-function describe(error: ErrorObject, subject: string, prefix: string): Violation {
+function describe(error: ErrorObject, subject: string, prefix: string): SchemaViolation {
   const at = prefix + error.instancePath
   const name = error.instancePath === '' ? subject : at
   const params = error.params as Record<string, unknown>

@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { type Browser, type BrowserContext, chromium as playwright } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findChromium } from './example/find-chromium.ts'
+import { bundleForBrowser } from './proof/browser-bundle.ts'
 
 // startBrowserMock in a real Chromium, on a page served from 127.0.0.1: each reason it can fail to start
 // gives an error saying why and what to do, within its timeout, and persist: 'session' keeps the pets
@@ -46,16 +46,7 @@ let browser: Browser
 let bundle: string
 
 beforeAll(async () => {
-  const built = await build({
-    stdin: { contents: page, resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'ts' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-  })
-  bundle = built.outputFiles[0]?.text ?? ''
+  bundle = await bundleForBrowser(page, fileURLToPath(new URL('.', import.meta.url)))
   server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname
     const [type, body] =

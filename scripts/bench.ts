@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../mocks/local-port.ts'
-import { prismArguments, prismBin } from '../mocks/prism/start-prism.ts'
+import { type PrismOptions, prismArguments, prismBin } from '../mocks/prism/start-prism.ts'
 import { type ConformanceStart, measureConformanceStart } from './bench/conformance-start.ts'
-import { type LaunchedServer, launchServer } from './bench/launch-server.ts'
+import { benchKey, type LaunchedServer, launchMock, launchServer, mockArgs } from './bench/launch-server.ts'
 import { type ListLatency, measureListLatency } from './bench/list-latency.ts'
 import {
   detectLoadGenerator,
@@ -68,7 +68,7 @@ else from autocannon, which shares the CPU with the servers and compresses every
 const help = helpText(command)
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const key = 'bench-key'
+const key = benchKey
 const auth = { authorization: `Bearer ${key}` }
 const node = process.execPath
 
@@ -145,16 +145,8 @@ async function benchmark(
   },
 ) {
   const { duration, rounds, connections } = options
-  // What `npm start` runs (scripts/launch.mjs), without npm's own start-up in front of it. It bundles the
-  // sources on its first run after a change; measure the start-up every later run has.
-  const mockArgs = (port: number) => [
-    `${root}scripts/launch.mjs`,
-    `${root}scripts/start-mock.ts`,
-    '--port',
-    String(port),
-    '--api-key',
-    key,
-  ]
+  // scripts/launch.mjs bundles the sources on its first run after a change; measure the start-up every
+  // later run has.
   spawnSync(node, [`${root}scripts/launch.mjs`, `${root}scripts/start-mock.ts`, '--help'], {
     stdio: 'ignore',
   })
@@ -169,10 +161,7 @@ async function benchmark(
     starts.bare.push(bare.firstResponseMs)
     await bare.stop()
     const mockPort = await findFreePort()
-    const mock = await launchServer(node, mockArgs(mockPort), {
-      url: `http://127.0.0.1:${mockPort}/v1/pets`,
-      headers: auth,
-    })
+    const mock = await launchMock(mockPort)
     starts.mock.push(mock.firstResponseMs)
     await mock.stop()
   }
@@ -266,48 +255,23 @@ async function benchmark(
 
   if (!options.skipPrism) {
     progress('4/6 Prism mock (-v silent, its fastest) and Prism proxy in front of our mock')
-    const port = await findFreePort()
-    const prism = await launchServer(
-      ...pinnedCommand(generator, node, [
-        prismBin,
-        ...prismArguments({ mode: 'mock', logLevel: 'silent' }, port),
-      ]),
-      { url: `http://127.0.0.1:${port}/pets`, headers: auth },
-    )
-    others.push(
-      await measureOther(
-        generator,
-        'Prism mock',
-        prism,
-        `http://127.0.0.1:${port}/pets`,
-        duration,
-        connections,
-      ),
-    )
-    await prism.stop()
-    const proxyPort = await findFreePort()
-    const proxyArgs = [
-      prismBin,
-      ...prismArguments(
-        { mode: 'proxy', upstream: `http://127.0.0.1:${mockPort}/v1`, logLevel: 'silent' },
-        proxyPort,
-      ),
-    ]
-    const proxy = await launchServer(...pinnedCommand(generator, node, proxyArgs), {
-      url: `http://127.0.0.1:${proxyPort}/pets`,
-      headers: auth,
-    })
-    others.push(
-      await measureOther(
-        generator,
+    const prisms: [string, PrismOptions][] = [
+      ['Prism mock', { mode: 'mock', logLevel: 'silent' }],
+      [
         'Prism proxy -> our mock',
-        proxy,
-        `http://127.0.0.1:${proxyPort}/pets`,
-        duration,
-        connections,
-      ),
-    )
-    await proxy.stop()
+        { mode: 'proxy', upstream: `http://127.0.0.1:${mockPort}/v1`, logLevel: 'silent' },
+      ],
+    ]
+    for (const [name, prismOptions] of prisms) {
+      const port = await findFreePort()
+      const url = `http://127.0.0.1:${port}/pets`
+      const prism = await launchServer(
+        ...pinnedCommand(generator, node, [prismBin, ...prismArguments(prismOptions, port)]),
+        { url, headers: auth },
+      )
+      others.push(await measureOther(generator, name, prism, url, duration, connections))
+      await prism.stop()
+    }
   }
 
   progress(

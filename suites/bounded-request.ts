@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
 import { rootCertificates } from 'node:tls'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import type { Received } from './exchange.ts'
 import { type NetworkOptions, usesProxy } from './network-options.ts'
 import type { ProxiedSend } from './proxied-request.ts'
 import {
@@ -36,12 +37,6 @@ export interface RequestInit {
   body?: string
   /** The operation declares 429: such an answer is the contract's, judged, not waited out. */
   declares429?: boolean
-}
-
-export interface Received {
-  status: number
-  headers: Record<string, string>
-  body: string
 }
 
 /** Why a request got no complete response; `kind` decides who is at fault. */
@@ -208,13 +203,7 @@ export const maxHeaderBytes = 16 * 1024
 export const defaultMaxChunks = 65_536
 
 // Errors that mean no server answered at all: the target, not the server's behaviour, is the problem.
-export const unreachableCodes = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-])
+const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
 
 function attempt(
   url: string,
@@ -280,29 +269,14 @@ function attempt(
       },
     )
     const fail = (error: unknown) => {
-      const code = errorCode(error)
-      if (response === undefined && unreachableCodes.has(code))
-        return finish({ ok: false, kind: 'unreachable', message: `cannot connect (${code})` })
-      if (response === undefined && code === 'HPE_HEADER_OVERFLOW')
-        return finish({
-          ok: false,
-          kind: 'closed',
-          message: `the response's header block is more than ${maxHeaderBytes} bytes (${code})`,
-        })
-      if (response === undefined && isTlsError(code, error))
-        return finish({
-          ok: false,
-          kind: 'unreachable',
-          message: `TLS failed (${code || (error as Error).message})`,
-        })
-      finish({
-        ok: false,
-        kind: 'closed',
-        message: `the connection closed ${response ? 'mid-body' : 'before a response'} (${code || (error as Error).message})`,
-        ...(response
-          ? { response }
-          : { staleConnection: request.reusedSocket && /ECONNRESET|EPIPE/.test(code) }),
-      })
+      const problem = connectionProblem(error, response)
+      // A kept-alive socket the server had closed meanwhile: the caller retries once on a fresh one.
+      const stale =
+        problem.kind === 'closed' &&
+        !problem.response &&
+        request.reusedSocket &&
+        /ECONNRESET|EPIPE/.test(errorCode(error))
+      finish(stale ? { ...problem, staleConnection: true } : problem)
     }
     // One deadline for the connection, the headers and the whole body.
     const timer = setTimeout(() => {
@@ -356,6 +330,43 @@ export function deadlineProblem(
   }
 }
 
+// Each client's code for a header block beyond maxHeaderBytes: node:http's, undici's.
+const headerOverflowCodes = new Set(['HPE_HEADER_OVERFLOW', 'UND_ERR_HEADERS_OVERFLOW'])
+
+/**
+ * A request whose connection failed, whichever client sent it: unreachable before a response (no
+ * connection, a proxy that refused, TLS refused), else closed, saying whether mid-body.
+ */
+export function connectionProblem(
+  error: unknown,
+  response: Received | undefined,
+  via: 'direct' | 'proxy' = 'direct',
+): Extract<RequestOutcome, { ok: false }> {
+  const code = errorCode(error)
+  const message = (error as Error)?.message ?? String(error)
+  if (response === undefined) {
+    if (unreachableCodes.has(code) || code === 'UND_ERR_CONNECT_TIMEOUT')
+      return { ok: false, kind: 'unreachable', message: `cannot connect (${code})` }
+    // The proxy refused the tunnel or the request (a host it cannot resolve, credentials it refuses).
+    if (via === 'proxy' && /proxy/i.test(message))
+      return { ok: false, kind: 'unreachable', message: `the proxy refused: ${message}` }
+    if (headerOverflowCodes.has(code))
+      return {
+        ok: false,
+        kind: 'closed',
+        message: `the response's header block is more than ${maxHeaderBytes} bytes (${code})`,
+      }
+    if (isTlsError(code, error))
+      return { ok: false, kind: 'unreachable', message: `TLS failed (${code || message})` }
+  }
+  return {
+    ok: false,
+    kind: 'closed',
+    message: `the connection closed ${response ? 'mid-body' : 'before a response'} (${code || message})`,
+    ...(response ? { response } : {}),
+  }
+}
+
 // What a browser or curl --compressed asks for: servers that compress must be judged on what they send then.
 export const acceptEncoding = 'gzip, deflate, br'
 
@@ -393,12 +404,12 @@ export function flattenHeaders(headers: IncomingMessage['headers']): Record<stri
   )
 }
 
-export function errorCode(error: unknown): string {
+function errorCode(error: unknown): string {
   const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } }
   return String(code ?? cause?.code ?? '')
 }
 
-export function isTlsError(code: string, error: unknown): boolean {
+function isTlsError(code: string, error: unknown): boolean {
   return (
     /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code) ||
     code === 'EPROTO' ||

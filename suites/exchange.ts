@@ -1,13 +1,21 @@
 import type { RuleId, Violation } from './findings.ts'
+import { clip } from './output/clip.ts'
 import { redactedMarker } from './output/secrets.ts'
 import { parseJson } from './parse-json.ts'
+
+/** A response as the suite received it: header names in lower case, the body decoded to text. */
+export interface Received {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
 
 /** One request the suite sent and what came back, kept for the report of the check that sent it. */
 export interface Exchange {
   /** The contract operation the request was aimed at (`listPets`, or `GET /store/orders`). */
   operation: string
   request: { method: string; url: string; headers: Record<string, string>; body?: string }
-  response: { status: number; headers: Record<string, string>; body: string }
+  response: Received
   /** Rules the response broke whatever the check wanted of it (status, Content-Type, schema, headers). */
   violations: Violation[]
   /** False when the body cannot be used: not JSON, or not the declared schema. */
@@ -97,8 +105,6 @@ export function ensure(
 
 /** The exchange as a person reads it in a report: the request sent, the response received. */
 export function describeExchange(exchange: Exchange, maxBody = 2000): string {
-  const clip = (text: string) =>
-    text.length > maxBody ? `${text.slice(0, maxBody)}… (${text.length} chars)` : text
   const headers = (all: Record<string, string>) =>
     Object.entries(all)
       .map(([name, value]) => `  ${name}: ${name === 'authorization' ? redact(value) : value}`)
@@ -107,10 +113,10 @@ export function describeExchange(exchange: Exchange, maxBody = 2000): string {
   return [
     `> ${request.method} ${request.url}`,
     headers(request.headers),
-    ...(request.body === undefined ? [] : [`  ${clip(request.body)}`]),
+    ...(request.body === undefined ? [] : [`  ${clip(request.body, maxBody)}`]),
     `< ${exchange.response.status}`,
     headers(exchange.response.headers),
-    `  ${clip(exchange.response.body)}`,
+    `  ${clip(exchange.response.body, maxBody)}`,
   ]
     .filter((line) => line !== '')
     .join('\n')

@@ -1,6 +1,8 @@
 import { int64Max, int64Min } from '../contract/exact-json.ts'
 import { contract } from '../contract/index.ts'
-import { followReference, isRecord } from '../contract/openapi-document.ts'
+import { followReference } from '../contract/openapi-document.ts'
+import { type FieldSchema, requestBodyFields, resolveSchema } from './field-schema.ts'
+import { capitalise, enumNearMisses } from './near-miss-spellings.ts'
 
 /** A value the contract accepts or refuses, and the words a report uses for it. */
 export interface LabelledValue<T> {
@@ -42,17 +44,6 @@ export interface PathSpelling {
    * (case, trailing or doubled slash, `;params`, suffixes): 401 or 404 are both fine. Never a 2xx.
    */
   sameUri: boolean
-}
-
-interface FieldSchema {
-  type?: string
-  format?: string
-  enum?: unknown[]
-  minimum?: number
-  maximum?: number
-  minLength?: number
-  maxLength?: number
-  [keyword: string]: unknown
 }
 
 const int32 = 2 ** 31
@@ -271,13 +262,7 @@ export function nearMissQueries(operationId = 'listPets'): NearMissQuery[] {
     const raws: [string, string][] = [['empty', '']]
     if (schema.enum) {
       for (const value of schema.enum.map(String)) {
-        raws.push(
-          [`"${value.toUpperCase()}" (upper case)`, value.toUpperCase()],
-          [`"${capitalise(value)}" (capitalised)`, capitalise(value)],
-          [`"${value} " (trailing space)`, `${value} `],
-          [`" ${value}" (leading space)`, ` ${value}`],
-          [`"${value}" with a trailing tab`, `${value}\t`],
-        )
+        raws.push(...enumNearMisses(value), [`"${value}" with a trailing tab`, `${value}\t`])
       }
     }
     if (schema.type === 'integer') {
@@ -385,28 +370,6 @@ export function pathSpellings(path: string): PathSpelling[] {
   )
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
-}
-
 function bodySchema(operationId: string): { properties: Record<string, FieldSchema>; required: string[] } {
-  const pointer = contract.operation(operationId).requestBody?.schemaPointer
-  if (!pointer) return { properties: {}, required: [] }
-  const schema = resolveSchema(followReference(contract.document, pointer).value)
-  const properties = isRecord(schema.properties) ? schema.properties : {}
-  return {
-    properties: Object.fromEntries(
-      Object.entries(properties).map(([name, value]) => [name, resolveSchema(value)]),
-    ),
-    required: Array.isArray(schema.required) ? schema.required.map(String) : [],
-  }
-}
-
-// Schema $refs are followed only to read a field's keywords; validation stays Ajv's (as negative-bodies does).
-function resolveSchema(value: unknown): FieldSchema {
-  let schema = value
-  for (let depth = 0; isRecord(schema) && typeof schema.$ref === 'string' && depth < 10; depth++) {
-    schema = followReference(contract.document, schema.$ref).value
-  }
-  return (isRecord(schema) ? schema : {}) as FieldSchema
+  return requestBodyFields(operationId) ?? { properties: {}, required: [] }
 }

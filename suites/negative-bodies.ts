@@ -1,5 +1,5 @@
-import { contract } from '../contract/index.ts'
-import { followReference, isRecord } from '../contract/openapi-document.ts'
+import { type FieldSchema, requestBodyFields } from './field-schema.ts'
+import { capitalise, enumNearMisses } from './near-miss-spellings.ts'
 
 export interface NegativeBody {
   /** What is wrong with it, as a check name: `without name`, `categoryId as a string`. */
@@ -8,12 +8,6 @@ export interface NegativeBody {
   fault: string
   /** The raw text sent. */
   body: string
-}
-
-interface FieldSchema {
-  type?: string
-  enum?: unknown[]
-  format?: string
 }
 
 /**
@@ -25,16 +19,9 @@ interface FieldSchema {
  * objects), not JSON, or empty.
  */
 export function negativeBodies(operationId: string): NegativeBody[] {
-  const pointer = contract.operation(operationId).requestBody?.schemaPointer
-  if (!pointer) return []
-  const schema = resolve(pointer)
-  const properties = Object.fromEntries(
-    Object.entries((schema.properties ?? {}) as Record<string, unknown>).map(([name, value]) => [
-      name,
-      resolveSchema(value),
-    ]),
-  )
-  const required = (schema.required ?? []) as string[]
+  const fields = requestBodyFields(operationId)
+  if (!fields) return []
+  const { properties, required } = fields
   const valid = Object.fromEntries(
     Object.entries(properties).map(([name, field]) => [name, validValue(field)]),
   )
@@ -133,13 +120,7 @@ function nearMissEnumValues(field: FieldSchema): [string, string][] {
   if (!field.enum) return []
   const listed = new Set(field.enum)
   const values: [string, string][] = []
-  for (const value of field.enum.map(String))
-    values.push(
-      [`"${value.toUpperCase()}" (upper case)`, value.toUpperCase()],
-      [`"${capitalise(value)}" (capitalised)`, capitalise(value)],
-      [`"${value} " (trailing space)`, `${value} `],
-      [`" ${value}" (leading space)`, ` ${value}`],
-    )
+  for (const value of field.enum.map(String)) values.push(...enumNearMisses(value))
   values.push(['"" (empty)', ''])
   return values.filter(
     ([, value], index) => !listed.has(value) && values.findIndex(([, v]) => v === value) === index,
@@ -151,10 +132,6 @@ function otherCases(name: string): string[] {
   return [...new Set([name.toUpperCase(), name.toLowerCase(), capitalise(name)])].filter(
     (spelling) => spelling !== name,
   )
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 function wrongValues(field: FieldSchema): [string, unknown][] {
@@ -179,17 +156,4 @@ function wrongValues(field: FieldSchema): [string, unknown][] {
     default:
       return [['an array', []]]
   }
-}
-
-function resolve(pointer: string): Record<string, unknown> {
-  return resolveSchema(followReference(contract.document, pointer).value) as Record<string, unknown>
-}
-
-// Schema $refs are followed here only to read which keywords a field has; validation stays Ajv's.
-function resolveSchema(value: unknown): FieldSchema & Record<string, unknown> {
-  let schema = value
-  for (let depth = 0; isRecord(schema) && typeof schema.$ref === 'string' && depth < 10; depth++) {
-    schema = followReference(contract.document, schema.$ref).value
-  }
-  return (isRecord(schema) ? schema : {}) as FieldSchema & Record<string, unknown>
 }

@@ -1,21 +1,19 @@
 import type { Dispatcher } from 'undici'
 import {
   acceptEncoding,
+  connectionProblem,
   deadlineProblem,
   decoderFor,
   defaultMaxChunks,
-  errorCode,
   flattenHeaders,
-  isTlsError,
   maxHeaderBytes,
-  type Received,
   type RequestInit,
   type RequestLimits,
   type RequestOutcome,
   splitUrl,
   tlsOptions,
-  unreachableCodes,
 } from './bounded-request.ts'
+import type { Received } from './exchange.ts'
 import type { NetworkOptions } from './network-options.ts'
 import { readBoundedBody, withBody } from './response-body.ts'
 
@@ -78,29 +76,7 @@ async function send(
       () => finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response)),
       timeout,
     )
-    const fail = (error: unknown) => {
-      const code = errorCode(error)
-      const message = (error as Error)?.message ?? String(error)
-      if (response === undefined && (unreachableCodes.has(code) || code === 'UND_ERR_CONNECT_TIMEOUT'))
-        return finish({ ok: false, kind: 'unreachable', message: `cannot connect (${code})` })
-      // The proxy refused the tunnel or the request (a host it cannot resolve, credentials it refuses).
-      if (response === undefined && /proxy/i.test(message))
-        return finish({ ok: false, kind: 'unreachable', message: `the proxy refused: ${message}` })
-      if (response === undefined && code === 'UND_ERR_HEADERS_OVERFLOW')
-        return finish({
-          ok: false,
-          kind: 'closed',
-          message: `the response's header block is more than ${maxHeaderBytes} bytes (${code})`,
-        })
-      if (response === undefined && isTlsError(code, error))
-        return finish({ ok: false, kind: 'unreachable', message: `TLS failed (${code || message})` })
-      finish({
-        ok: false,
-        kind: 'closed',
-        message: `the connection closed ${response ? 'mid-body' : 'before a response'} (${code || message})`,
-        ...(response ? { response } : {}),
-      })
-    }
+    const fail = (error: unknown) => finish(connectionProblem(error, response, 'proxy'))
     dispatcher
       .request({
         origin,

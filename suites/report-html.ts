@@ -1,6 +1,7 @@
 import type { ConformanceReport } from './conformance-report.ts'
 import { coverageMatrix, type MatrixCell, type MatrixRow } from './coverage.ts'
 import type { Finding } from './findings.ts'
+import { clip } from './output/clip.ts'
 import { citesLine, kindLabel, recordsLine } from './report-formats.ts'
 import { selectionLines, verdictQualifier } from './report-selection.ts'
 import type { CheckResult } from './run-check.ts'
@@ -245,8 +246,7 @@ function checksSection(report: ConformanceReport): Html {
 function checkRow(check: CheckResult): Html {
   const message = check.message ?? ''
   // The full message is in conformance.json; a page of stack traces helps nobody here.
-  const shown = message.length > 600 ? `${message.slice(0, 600)}… (${message.length} chars)` : message
-  return html`<tr class="outcome-${check.outcome}"><td class="group">${check.group}</td><td class="name">${check.name}</td><td class="outcome">${check.outcome}</td><td class="why">${shown}</td></tr>`
+  return html`<tr class="outcome-${check.outcome}"><td class="group">${check.group}</td><td class="name">${check.name}</td><td class="outcome">${check.outcome}</td><td class="why">${clip(message, 600)}</td></tr>`
 }
 
 // A base URL may carry credentials of its own (https://user:secret@host): the report never shows them.

@@ -1,10 +1,11 @@
 import fc from 'fast-check'
 import type { Int64 } from '../contract/exact-json.ts'
 import { stringifyExactJson } from '../contract/exact-json.ts'
-import { contract } from '../contract/index.ts'
+import { contract, type SchemaViolation } from '../contract/index.ts'
 import { followReference, isRecord } from '../contract/openapi-document.ts'
 import { CheckSkipped, RunDeadlineReached } from './exchange.ts'
 import { fieldValues, int64Refused } from './generated-values.ts'
+import { clip } from './output/clip.ts'
 
 /** One answer of the API under test, as the model needs it. */
 export interface Reply {
@@ -438,7 +439,7 @@ function bodyFrom(source: BodySource, model: Readonly<Model>): Record<string, un
 function expectCreated(real: Real, body: Record<string, unknown>, reply: Reply): KnownPet {
   const what = `${reply.request}`
   if (reply.status !== 201) {
-    const refused = unexpectedStatus('createPet', reply, 201, `a valid body: ${clip(what)}`)
+    const refused = unexpectedStatus('createPet', reply, 201, `a valid body: ${clip(what, shownChars)}`)
     // A 64-bit value refused: say both ways out, as the value checks do.
     if (Object.values(body).some((value) => typeof value === 'bigint'))
       throw new ModelViolation(refused.rule, 'createPet', `${refused.message} ${int64Refused}`)
@@ -452,21 +453,21 @@ function expectCreated(real: Real, body: Record<string, unknown>, reply: Reply):
       throw new ModelViolation(
         'changed-value',
         'createPet',
-        `POST /pets returned ${field} ${show(pet[field])} for ${field} ${show(body[field])} (sent: ${clip(what)}).`,
+        `POST /pets returned ${field} ${show(pet[field])} for ${field} ${show(body[field])} (sent: ${clip(what, shownChars)}).`,
       )
     }
   }
   const schema = reply.schemaJudged
     ? { ok: true as const }
     : contract.validateResponseBody('createPet', 201, reply.body)
-  if (!schema.ok) throw bodySchema('createPet', reply, schema.errors.map((e) => e.message).join('; '))
+  if (!schema.ok) throw bodySchemaViolation('createPet', reply, schema.errors)
   const id = pet.id as Int64
   const earlier = real.all.get(id)
   if (earlier) {
     throw new ModelViolation(
       'duplicate-id',
       'createPet',
-      `POST /pets gave id ${id} to a new pet; it already belongs to the pet created by ${clip(earlier.request)}.`,
+      `POST /pets gave id ${id} to a new pet; it already belongs to the pet created by ${clip(earlier.request, shownChars)}.`,
     )
   }
   const known: KnownPet = { id, sent: body, created: contractFields(pet), request: reply.request }
@@ -479,15 +480,15 @@ function expectPet(pet: KnownPet, reply: Reply): void {
     throw new ModelViolation(
       'lost-write',
       'getPet',
-      `GET /pets/${pet.id} answered 404 for the pet created by ${clip(pet.request)}.`,
+      `GET /pets/${pet.id} answered 404 for the pet created by ${clip(pet.request, shownChars)}.`,
     )
   }
   if (reply.status !== 200) throw unexpectedStatus('getPet', reply, 200, `pet ${pet.id}, which exists`)
   const schema = reply.schemaJudged
     ? { ok: true as const }
     : contract.validateResponseBody('getPet', 200, reply.body)
-  if (!schema.ok) throw bodySchema('getPet', reply, schema.errors.map((e) => e.message).join('; '))
-  const change = differences(pet, reply.body as Record<string, unknown>)
+  if (!schema.ok) throw bodySchemaViolation('getPet', reply, schema.errors)
+  const change = changeSinceCreated(pet, reply.body as Record<string, unknown>)
   if (change) throw new ModelViolation('changed-value', 'getPet', `GET /pets/${pet.id} ${change}.`)
 }
 
@@ -498,7 +499,7 @@ function expectNotFound(id: Int64, reply: Reply): void {
   const schema = reply.schemaJudged
     ? { ok: true as const }
     : contract.validateResponseBody('getPet', 404, reply.body)
-  if (!schema.ok) throw bodySchema('getPet', reply, schema.errors.map((e) => e.message).join('; '))
+  if (!schema.ok) throw bodySchemaViolation('getPet', reply, schema.errors)
   if ((reply.body as { status?: unknown }).status !== 404) {
     throw new ModelViolation(
       'error-status',
@@ -523,7 +524,7 @@ function expectList(
   const schema = reply.schemaJudged
     ? { ok: true as const }
     : contract.validateResponseBody('listPets', 200, reply.body)
-  if (!schema.ok) throw bodySchema('listPets', reply, schema.errors.map((e) => e.message).join('; '))
+  if (!schema.ok) throw bodySchemaViolation('listPets', reply, schema.errors)
   const page = reply.body as Record<string, unknown>[]
   const limit = query.limit ?? defaultLimit
   if (page.length > limit)
@@ -555,7 +556,7 @@ function expectList(
     }
     seen.set(id, listed)
     const known = compare.get(id)
-    const change = known && differences(known, listed)
+    const change = known && changeSinceCreated(known, listed)
     if (change) throw new ModelViolation('changed-value', 'listPets', `${what}: pet ${id} ${change}.`)
   }
   // The only presence rule: a matching pet must be on a page that is not full.
@@ -566,7 +567,7 @@ function expectList(
       throw new ModelViolation(
         'lost-write',
         'listPets',
-        `${what} returned ${page.length} of at most ${limit} pets without pet ${pet.id}, created by ${clip(pet.request)}.`,
+        `${what} returned ${page.length} of at most ${limit} pets without pet ${pet.id}, created by ${clip(pet.request, shownChars)}.`,
       )
     }
   }
@@ -623,15 +624,20 @@ function unexpectedStatus(operationId: string, reply: Reply, wanted: number, abo
   return new ModelViolation(
     rule,
     operationId,
-    `${clip(reply.request)} answered ${reply.status} ${show(reply.body)}; expected ${wanted} for ${about}.`,
+    `${clip(reply.request, shownChars)} answered ${reply.status} ${show(reply.body)}; expected ${wanted} for ${about}.`,
   )
 }
 
-function bodySchema(operationId: string, reply: Reply, why: string): ModelViolation {
+function bodySchemaViolation(
+  operationId: string,
+  reply: Reply,
+  errors: readonly SchemaViolation[],
+): ModelViolation {
+  const why = errors.map((e) => e.message).join('; ')
   return new ModelViolation(
     'body-schema',
     operationId,
-    `${clip(reply.request)} ${reply.status} body breaks the contract: ${why}.`,
+    `${clip(reply.request, shownChars)} ${reply.status} body breaks the contract: ${why}.`,
   )
 }
 
@@ -639,13 +645,13 @@ function bodySchema(operationId: string, reply: Reply, why: string): ModelViolat
  * How a served pet differs from the pet as created, on the contract's fields only (extra fields are the
  * server's own). A status the create did not send and the 201 did not show may be anything valid later.
  */
-function differences(pet: KnownPet, served: Record<string, unknown>): string | undefined {
+function changeSinceCreated(pet: KnownPet, served: Record<string, unknown>): string | undefined {
   if (served.id !== pet.id) return `came back with id ${stringifyExactJson(served.id)}`
   for (const field of petFields) {
     const was = pet.created[field]
     if (was === undefined && !(field in pet.sent)) continue
     if (!sameValue(served[field], was))
-      return `came back with ${field} ${show(served[field])}; it was created with ${show(was)} (by ${clip(pet.request)})`
+      return `came back with ${field} ${show(served[field])}; it was created with ${show(was)} (by ${clip(pet.request, shownChars)})`
   }
   return undefined
 }
@@ -687,13 +693,12 @@ function clean(query: { limit?: number | undefined; status?: string | undefined 
   }
 }
 
+// A request or value in a model failure is shown up to this length: enough to tell one apart.
+const shownChars = 160
+
 /** A value as a report shows it: JSON, clipped, or "absent". */
 function show(value: unknown): string {
-  return value === undefined ? 'absent' : clip(stringifyExactJson(value))
-}
-
-function clip(text: string, max = 160): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text
+  return value === undefined ? 'absent' : clip(stringifyExactJson(value), shownChars)
 }
 
 function enumOf(pointer: string): string[] {

@@ -25,7 +25,7 @@ export function corsHeaders(
 }
 
 /** The answer to a CORS preflight under `/v1`: the methods and headers a page may use. */
-export function preflight(cors: Record<string, string>) {
+export function preflightAnswer(cors: Record<string, string>) {
   return {
     status: 204,
     headers: {

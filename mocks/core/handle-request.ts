@@ -9,7 +9,7 @@ import {
   maxBodyBytes,
   payloadTooLarge,
 } from './control-endpoints.ts'
-import { corsHeaders, preflight } from './cors.ts'
+import { corsHeaders, preflightAnswer } from './cors.ts'
 import { errorResponse } from './error-codes.ts'
 import type { MockRequest, MockResponse } from './mock-http.ts'
 import type { MockState } from './mock-state.ts'
@@ -205,7 +205,7 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       // The control endpoints grant no CORS at all, preflight included: no page on another origin may
       // reset the store or read it (README, "Threat model").
       if (isControlPath(path)) return handleControl(request, state, control)
-      if (request.method.toUpperCase() === 'OPTIONS') return preflight(cors(origin))
+      if (request.method.toUpperCase() === 'OPTIONS') return preflightAnswer(cors(origin))
       // Latency and faults are decided first, like a slow or failing network in front of the API: a
       // faulted request never reaches the store. With none set and no Prefer header, this costs one test.
       let decision: Decision | undefined

@@ -1,7 +1,7 @@
 /** The deepest nesting of arrays and objects a body may have. NewPet needs 1; seed options need 1. */
 export const maxJsonDepth = 32
 
-import { parseExactJson } from '../../contract/exact-json.ts'
+import { closingQuote, parseExactJson } from '../../contract/exact-json.ts'
 
 // The mock and the suite read "is this JSON?" the same way: one test, beside the contract.
 export { isJsonMediaType } from '../../contract/json-media-type.ts'
@@ -30,14 +30,9 @@ export function parseJsonBody(text: string): { ok: true; value: unknown } | { ok
 function nestingDepth(text: string, stopAbove: number): number {
   let depth = 0
   let deepest = 0
-  let inString = false
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index)
-    if (inString) {
-      if (char === 0x5c)
-        index++ // backslash: the next character is escaped
-      else if (char === 0x22) inString = false
-    } else if (char === 0x22) inString = true
+    if (char === 0x22) index = closingQuote(text, index)
     else if (char === 0x5b || char === 0x7b) {
       depth++
       if (depth > deepest) {

@@ -1,3 +1,4 @@
+import { isRecord } from '../../contract/openapi-document.ts'
 import { type ConditionOptions, faultKinds, maxDelayMs, resolveConditions } from './conditions.ts'
 import { isScenarioName, type ScenarioName, scenarioNames } from './scenarios.ts'
 
@@ -41,7 +42,7 @@ export type ReadResetOptions = { ok: true; options: ResetOptions } | { ok: false
  */
 export function readResetOptions(value: unknown, operationIds: readonly string[]): ReadResetOptions {
   const refuse = (message: string) => ({ ok: false as const, message })
-  if (!isPlainObject(value))
+  if (!isRecord(value))
     return refuse(
       `The reset options must be an object such as {"scenario": "empty"}; got ${describe(value)}.`,
     )
@@ -70,14 +71,14 @@ export function readResetOptions(value: unknown, operationIds: readonly string[]
   )
     return refuse(`faultKinds must be a list of ${faultKinds.join(', ')}; got ${describe(kinds)}.`)
   if (operations !== undefined) {
-    if (!isPlainObject(operations))
+    if (!isRecord(operations))
       return refuse(
         `operations must be an object such as {"createPet": {"faultRate": 1}}; got ${describe(operations)}.`,
       )
     for (const [id, setting] of Object.entries(operations)) {
       if (!operationIds.includes(id))
         return refuse(`operations has an unknown operation "${id}": use ${operationIds.join(', ')}.`)
-      if (!isPlainObject(setting))
+      if (!isRecord(setting))
         return refuse(
           `operations.${id} must be an object such as {"latency": 300}; got ${describe(setting)}.`,
         )
@@ -112,17 +113,13 @@ export function readResetOptions(value: unknown, operationIds: readonly string[]
 function checkLatencyShape(name: string, latency: unknown): string | undefined {
   if (typeof latency === 'number') return undefined
   if (
-    isPlainObject(latency) &&
+    isRecord(latency) &&
     typeof latency.min === 'number' &&
     typeof latency.max === 'number' &&
     Object.keys(latency).length === 2
   )
     return undefined
   return `${name} must be whole milliseconds from 0 to ${maxDelayMs} (such as 300) or a range {"min": 200, "max": 800}; got ${describe(latency)}.`
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function describe(value: unknown): string {

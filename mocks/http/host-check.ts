@@ -41,7 +41,7 @@ export function createHostCheck(options: HostCheckOptions): (hostHeader: string 
 }
 
 /** The name in a Host value without its port or IPv6 brackets, lower-cased: `[::1]:4010` gives `::1`. */
-function hostName(host: string): string {
+export function hostName(host: string): string {
   const lower = host.trim().toLowerCase()
   if (lower.startsWith('[')) return lower.slice(1, lower.indexOf(']') === -1 ? undefined : lower.indexOf(']'))
   const colon = lower.lastIndexOf(':')

@@ -4,7 +4,7 @@ import { hangLimitMs, truncatedBytes } from '../core/conditions.ts'
 import { maxBodyBytes } from '../core/control-endpoints.ts'
 import { errorResponse } from '../core/error-codes.ts'
 import { jsonHeaders, type MockRequest, type MockResponse } from '../core/mock-http.ts'
-import { createHostCheck } from './host-check.ts'
+import { createHostCheck, hostName } from './host-check.ts'
 import { readRequestTarget } from './request-target.ts'
 
 export interface HttpServerOptions {
@@ -60,7 +60,7 @@ export function serveHttp(handle: Handle, options: HttpServerOptions): Promise<R
         })
       : errorResponse(
           'host_not_allowed',
-          `Blocked request: the Host "${host}" is not one this mock answers. Use 127.0.0.1 or localhost, or start it with --allowed-host ${hostName(host)}.`,
+          `Blocked request: the Host "${host}" is not one this mock answers. Use 127.0.0.1 or localhost, or start it with --allowed-host ${hostName(host ?? '') || '<name>'}.`,
         )
     if (!(answer instanceof Promise)) return write(req, res, answer)
     return answer.then(
@@ -195,10 +195,6 @@ function after(res: ServerResponse, ms: number): Promise<boolean> {
     }, ms)
     res.once('close', closed)
   })
-}
-
-function hostName(host: string | undefined): string {
-  return (host ?? '').replace(/:\d*$/, '') || '<name>'
 }
 
 function readBody(req: IncomingMessage): Promise<string | undefined> {

@@ -7,7 +7,8 @@ import { seedPets } from '../core/seed-pets.ts'
 /** The keys every target under test accepts. */
 export const caseApiKeys: [string, string] = ['test-key', 'second-key']
 
-export interface Exchange {
+/** What a target answered: the response only (the suite's `Exchange` pairs a request with its response). */
+export interface CaseResponse {
   status: number
   /** Header names in lower case. */
   headers: Record<string, string>
@@ -29,7 +30,7 @@ export interface CaseRequest {
  * on a dropped connection, a body cut short, or the client's own timeout.
  */
 export interface MockTarget {
-  send(request: CaseRequest): Promise<Exchange>
+  send(request: CaseRequest): Promise<CaseResponse>
 }
 
 /** The seed and count every target's mock is configured with: where an empty reset returns. */
@@ -57,17 +58,17 @@ export function describeMockBehaviour(
     })
 
     const send = async (request: CaseRequest) => {
-      const exchange = await mock.send(request)
+      const response = await mock.send(request)
       // Every error the mock sends is the contract's Error with status equal to the HTTP status.
-      if (exchange.status >= 400) {
-        const body = JSON.parse(exchange.text)
-        expect(contract.validateSchema('Error', body), exchange.text).toMatchObject({ ok: true })
-        expect(body.status).toBe(exchange.status)
-        expect(exchange.headers['content-type']).toMatch(/^application\/json/)
+      if (response.status >= 400) {
+        const body = JSON.parse(response.text)
+        expect(contract.validateSchema('Error', body), response.text).toMatchObject({ ok: true })
+        expect(body.status).toBe(response.status)
+        expect(response.headers['content-type']).toMatch(/^application\/json/)
       }
-      return exchange
+      return response
     }
-    const body = (exchange: Exchange) => JSON.parse(exchange.text)
+    const body = (response: CaseResponse) => JSON.parse(response.text)
     const create = async (pet: object) => {
       const created = await send({
         method: 'POST',
@@ -79,6 +80,16 @@ export function describeMockBehaviour(
       return body(created) as Pet
     }
     const sizeOf = async () => body(await send({ path: '/__mock/health' })).pets as number
+    const resetWith = (
+      text: string,
+      headers: Record<string, string> = { 'content-type': 'application/json' },
+    ) => send({ method: 'POST', path: '/__mock/reset', headers, body: text })
+    const reset = async (options: object) => {
+      const answer = await resetWith(JSON.stringify(options))
+      expect(answer.status, answer.text).toBe(200)
+      return body(answer)
+    }
+    const journal = async () => body(await send({ path: '/__mock/requests' })).requests as JournalEntry[]
 
     describe('listPets', () => {
       it('lists the seeded pets, 20 by default, in ascending id order, valid against Pets', async () => {
@@ -316,7 +327,7 @@ export function describeMockBehaviour(
         const fetched = await Promise.all(
           pets.map((pet) => send({ path: `/v1/pets/${pet.id}`, headers: auth })),
         )
-        expect(fetched.map((exchange) => body(exchange))).toEqual(pets)
+        expect(fetched.map((response) => body(response))).toEqual(pets)
         expect(await sizeOf()).toBe(seededCount + 500)
       })
     })
@@ -413,23 +424,15 @@ export function describeMockBehaviour(
 
       it('reseeds on POST /__mock/reset, forgetting created pets', async () => {
         await create({ name: 'Temporary', categoryId: 1 })
-        const reset = await send({
-          method: 'POST',
-          path: '/__mock/reset',
-          headers: { 'content-type': 'application/json' },
-          body: '{"seed":7,"pets":3}',
-        })
-        expect(reset.status).toBe(200)
+        await reset({ seed: 7, pets: 3 })
         const pets = body(await send({ path: '/v1/pets', headers: auth })) as Pet[]
         expect(pets.map(({ name }) => name)).toEqual([...seedPets(7, 3)].map(({ name }) => name))
       })
 
       it('refuses a reset without a JSON Content-Type with 415 and sends no CORS on control answers', async () => {
-        const refused = await send({
-          method: 'POST',
-          path: '/__mock/reset',
-          headers: { 'content-type': 'text/plain', origin: 'http://evil.example' },
-          body: '{"pets":0}',
+        const refused = await resetWith('{"pets":0}', {
+          'content-type': 'text/plain',
+          origin: 'http://evil.example',
         })
         expect(refused.status).toBe(415)
         expect(refused.headers['access-control-allow-origin']).toBeUndefined()
@@ -437,30 +440,17 @@ export function describeMockBehaviour(
       })
 
       it('refuses a reset body it cannot use, keeping the pets', async () => {
-        const refused = await send({
-          method: 'POST',
-          path: '/__mock/reset',
-          headers: { 'content-type': 'application/json' },
-          body: '{"pets":-1}',
-        })
+        const refused = await resetWith('{"pets":-1}')
         expect(refused.status).toBe(400)
         expect(await sizeOf()).toBe(seededCount)
       })
     })
 
     describe('unhappy paths: latency, faults, scenarios, journal', () => {
-      const journal = async () => body(await send({ path: '/__mock/requests' })).requests as JournalEntry[]
-      const reset = async (options: object) => {
-        const answer = await send({
-          method: 'POST',
-          path: '/__mock/reset',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(options),
-        })
-        expect(answer.status, answer.text).toBe(200)
-        return body(answer)
-      }
       const createBody = '{"name":"Faulted","categoryId":1}'
+      // Straight to the target: a network fault has no Error body for send() to check.
+      const createPreferring = (prefer: string) =>
+        mock.send({ method: 'POST', path: '/v1/pets', headers: { ...json, prefer }, body: createBody })
 
       it('adds no latency and no fault by default, and journals each request as served', async () => {
         const listed = await send({ path: '/v1/pets?limit=2', headers: auth })
@@ -522,14 +512,7 @@ export function describeMockBehaviour(
       )
 
       it('drops the connection for Prefer: fault=reset, storing nothing', async () => {
-        await expect(
-          mock.send({
-            method: 'POST',
-            path: '/v1/pets',
-            headers: { ...json, prefer: 'fault=reset' },
-            body: createBody,
-          }),
-        ).rejects.toThrow()
+        await expect(createPreferring('fault=reset')).rejects.toThrow()
         expect(await sizeOf()).toBe(seededCount)
         expect((await journal())[0]).toMatchObject({ method: 'POST', status: null, fault: 'reset' })
       })
@@ -547,14 +530,7 @@ export function describeMockBehaviour(
           mock.send({ path: '/v1/pets', headers: { ...auth, prefer: 'fault=truncate' } }),
         ).rejects.toThrow()
         expect((await journal())[0]).toMatchObject({ status: 200, fault: 'truncate' })
-        await expect(
-          mock.send({
-            method: 'POST',
-            path: '/v1/pets',
-            headers: { ...json, prefer: 'fault=truncate' },
-            body: createBody,
-          }),
-        ).rejects.toThrow()
+        await expect(createPreferring('fault=truncate')).rejects.toThrow()
         expect(await sizeOf()).toBe(seededCount)
       })
 
@@ -656,26 +632,13 @@ export function describeMockBehaviour(
       })
 
       it('refuses an unknown scenario with 400 naming the known ones', async () => {
-        const refused = await send({
-          method: 'POST',
-          path: '/__mock/reset',
-          headers: { 'content-type': 'application/json' },
-          body: '{"scenario":"chaos"}',
-        })
+        const refused = await resetWith('{"scenario":"chaos"}')
         expect(refused.status).toBe(400)
         expect(body(refused).message).toContain('default, empty, many, full, slow, flaky')
       })
     })
 
     describe('the control API: every option by name, nothing unknown', () => {
-      const resetWith = (body: string) =>
-        send({ method: 'POST', path: '/__mock/reset', headers: { 'content-type': 'application/json' }, body })
-      const reset = async (options: object) => {
-        const answer = await resetWith(JSON.stringify(options))
-        expect(answer.status, answer.text).toBe(200)
-        return body(answer)
-      }
-      const journal = async () => body(await send({ path: '/__mock/requests' })).requests as JournalEntry[]
       const allowedKeys = ['scenario', 'seed', 'pets', 'latency', 'faultRate', 'faultKinds', 'operations']
 
       it.each([

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../../mocks/local-port.ts'
 import { boundedRequest } from '../../suites/bounded-request.ts'
-import { launchServer } from './launch-server.ts'
+import { benchKey, launchMock } from './launch-server.ts'
 import { median } from './median.ts'
 
 export interface ConformanceStart {
@@ -60,25 +60,14 @@ export async function measureConformanceStart(rounds = 7): Promise<ConformanceSt
   const scratch = mkdtempSync(join(tmpdir(), 'bench-conformance-'))
   writeFileSync(join(scratch, 'trivial.test.mjs'), "import { it } from 'vitest'\nit('passes', () => {})\n")
   const port = await findFreePort()
-  const mock = await launchServer(
-    process.execPath,
-    [
-      join(root, 'scripts/launch.mjs'),
-      join(root, 'scripts/start-mock.ts'),
-      '--port',
-      String(port),
-      '--api-key',
-      'bench-key',
-    ],
-    { url: `http://127.0.0.1:${port}/v1/pets`, headers: { authorization: 'Bearer bench-key' } },
-  )
+  const mock = await launchMock(port)
   const conformance = [
     join(root, 'scripts/launch.mjs'),
     join(root, 'scripts/conformance.ts'),
     '--base-url',
     `http://127.0.0.1:${port}/v1`,
     '--api-key',
-    'bench-key',
+    benchKey,
     '--report-dir',
     join(scratch, 'reports'),
   ]

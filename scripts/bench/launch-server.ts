@@ -1,6 +1,13 @@
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { stopProcess } from '../../mocks/stop-process.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+/** The API key every benchmark's mock accepts. */
+export const benchKey = 'bench-key'
 
 export interface LaunchedServer {
   pid: number
@@ -57,6 +64,29 @@ export async function launchServer(
   throw new Error(
     `${command} ${args.join(' ')} did not answer ${probe.url} within ${timeoutMs} ms:\n${stderr}`,
   )
+}
+
+/**
+ * The arguments that start our mock on `port` as `npm start` runs it (scripts/launch.mjs), without npm's
+ * own start-up in front of it: what a user waits for.
+ */
+export function mockArgs(port: number): string[] {
+  return [
+    join(root, 'scripts/launch.mjs'),
+    join(root, 'scripts/start-mock.ts'),
+    '--port',
+    String(port),
+    '--api-key',
+    benchKey,
+  ]
+}
+
+/** Starts our mock on `port` (see mockArgs) and waits for its first answer to GET /v1/pets. */
+export function launchMock(port: number): Promise<LaunchedServer> {
+  return launchServer(process.execPath, mockArgs(port), {
+    url: `http://127.0.0.1:${port}/v1/pets`,
+    headers: { authorization: `Bearer ${benchKey}` },
+  })
 }
 
 function rssOf(pid: number): number {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../../mocks/local-port.ts'
 import type { ConformanceReport } from '../../suites/conformance-report.ts'
 import { startThrottlingProxy, type ThrottlingProxyOptions } from '../../suites/proof/throttling-proxy.ts'
-import { launchServer } from './launch-server.ts'
+import { benchKey, launchMock } from './launch-server.ts'
 
 export interface ThrottledRun {
   /** How the proxy refuses: `429 + Retry-After: 1`, `429`, `503 page`. */
@@ -42,18 +42,7 @@ export async function measureThrottledRuns(): Promise<ThrottledRun[]> {
   const runs: ThrottledRun[] = []
   for (const { limit, options } of limits) {
     const port = await findFreePort()
-    const mock = await launchServer(
-      process.execPath,
-      [
-        join(root, 'scripts/launch.mjs'),
-        join(root, 'scripts/start-mock.ts'),
-        '--port',
-        String(port),
-        '--api-key',
-        'bench-key',
-      ],
-      { url: `http://127.0.0.1:${port}/v1/pets`, headers: { authorization: 'Bearer bench-key' } },
-    )
+    const mock = await launchMock(port)
     const proxy = await startThrottlingProxy({
       upstream: `http://127.0.0.1:${port}`,
       rate,
@@ -76,7 +65,7 @@ export async function measureThrottledRuns(): Promise<ThrottledRun[]> {
           ],
           {
             cwd: root,
-            env: { ...process.env, CONFORMANCE_API_KEY: 'bench-key' },
+            env: { ...process.env, CONFORMANCE_API_KEY: benchKey },
             timeout: 600_000,
             maxBuffer: 20_000_000,
           },

@@ -3,9 +3,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { chromium as playwright } from 'playwright-core'
 import { findChromium } from '../../mocks/example/find-chromium.ts'
+import { bundleForBrowser } from '../../mocks/proof/browser-bundle.ts'
 
 // Test helper: the installed package's browser mock in a real Chromium, under whichever msw the scratch
 // project holds. The page (scripts/proof/package-fixtures/browser-mock-page.ts) is bundled from inside the project,
@@ -33,16 +33,7 @@ export async function visitBrowserMockPage(
   query = '',
 ): Promise<BrowserMockVisit> {
   // From stdin with the project as resolveDir: the package and msw resolve from the project, not from here.
-  const bundled = await build({
-    stdin: { contents: readFileSync(fixture, 'utf8'), resolveDir: app, sourcefile: fixture, loader: 'ts' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-  })
-  const page = bundled.outputFiles[0]?.text ?? ''
+  const page = await bundleForBrowser(readFileSync(fixture, 'utf8'), app, fixture)
   const served: string[] = []
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname

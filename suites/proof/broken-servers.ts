@@ -1,4 +1,5 @@
 import { parseExactJson, stringifyExactJson } from '../../contract/exact-json.ts'
+import { isRecord } from '../../contract/openapi-document.ts'
 import type { MockRequest, MockResponse } from '../../mocks/core/mock-http.ts'
 import { createMockApi } from '../../mocks/create-mock-api.ts'
 import type { RuleId } from '../findings.ts'
@@ -28,6 +29,7 @@ export interface BrokenServer {
 
 const isPets = (request: MockRequest) => request.path === '/v1/pets'
 const isPet = (request: MockRequest) => /^\/v1\/pets\/[^/]+$/.test(request.path)
+const isCreate = (request: MockRequest) => request.method === 'POST' && isPets(request)
 const key = `Bearer ${brokenServerKey}`
 const query = (request: MockRequest) => new URLSearchParams(request.query)
 const withQuery = (request: MockRequest, change: (params: URLSearchParams) => void): MockRequest => {
@@ -42,6 +44,20 @@ const withJson = (response: MockResponse, value: unknown): MockResponse => ({
   ...response,
   body: stringifyExactJson(value),
 })
+/** An answer with a JSON body, as a layer in front of the core writes one. */
+const jsonAnswer = (status: number, body: string): MockResponse => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body,
+})
+/** A create that succeeded. */
+const created = (request: MockRequest, response: MockResponse) =>
+  request.method === 'POST' && response.status === 201
+/** The response's JSON object without one of its fields. */
+const without = (field: string) => (response: MockResponse) => {
+  const { [field]: _, ...rest } = jsonBody(response)
+  return withJson(response, rest)
+}
 const parseOr = (text: string | undefined) => {
   try {
     return parseExactJson(text ?? '') as ReturnType<typeof JSON.parse>
@@ -107,12 +123,8 @@ export const brokenServers: BrokenServer[] = [
       return (r) => {
         const id = /^\/v1\/pets\/(\d+)$/.exec(r.path)?.[1]
         if (r.method === 'GET' && id !== undefined && issued.has(id) && r.headers.authorization === key)
-          return {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(placeholder(Number(id))),
-          }
-        if (!(r.method === 'POST' && isPets(r))) return handle(r)
+          return jsonAnswer(200, JSON.stringify(placeholder(Number(id))))
+        if (!isCreate(r)) return handle(r)
         const response = scratch.handle(r)
         if (response.status !== 201) return response
         issued.add(String(nextId))
@@ -141,24 +153,14 @@ export const brokenServers: BrokenServer[] = [
   broken(
     'auth hole: /store/orders is open',
     { rule: 'auth', operation: 'GET /store/orders' },
-    (handle) => (r) =>
-      r.path === '/v1/store/orders'
-        ? { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' }
-        : handle(r),
+    (handle) => (r) => (r.path === '/v1/store/orders' ? jsonAnswer(200, '[]') : handle(r)),
   ),
   broken(
     'auth order: an invalid body is reported before the missing key',
     { rule: 'auth', operation: 'createPet' },
     (handle) => (r) =>
-      r.method === 'POST' &&
-      isPets(r) &&
-      r.headers.authorization === undefined &&
-      parseOr(r.body) === undefined
-        ? {
-            status: 400,
-            headers: { 'content-type': 'application/json' },
-            body: '{"code":"bad","message":"bad body","status":400}',
-          }
+      isCreate(r) && r.headers.authorization === undefined && parseOr(r.body) === undefined
+        ? jsonAnswer(400, '{"code":"bad","message":"bad body","status":400}')
         : handle(r),
   ),
   after(
@@ -229,25 +231,20 @@ export const brokenServers: BrokenServer[] = [
     (r) => isPets(r) && query(r).get('status') === 'sold',
     (s) => withJson(s, []),
   ),
-  after(
-    'create answers 200',
-    { rule: 'undeclared-status', operation: 'createPet' },
-    (r, s) => r.method === 'POST' && s.status === 201,
-    (s) => ({ ...s, status: 200 }),
-  ),
+  after('create answers 200', { rule: 'undeclared-status', operation: 'createPet' }, created, (s) => ({
+    ...s,
+    status: 200,
+  })),
   after(
     'create does not echo status',
     { rule: 'changed-value', operation: 'createPet' },
-    (r, s) => r.method === 'POST' && s.status === 201,
-    (s) => {
-      const { status: _, ...pet } = jsonBody(s)
-      return withJson(s, pet)
-    },
+    created,
+    without('status'),
   ),
   after(
     'create uses the client-sent id',
     { rule: 'client-id', operation: 'createPet' },
-    (r, s) => r.method === 'POST' && s.status === 201 && typeof parseOr(r.body)?.id === 'number',
+    (r, s) => created(r, s) && typeof parseOr(r.body)?.id === 'number',
     (s, r) => withJson(s, { ...jsonBody(s), id: parseOr(r.body).id }),
   ),
   broken('create loses writes', { rule: 'lost-write', operation: 'getPet' }, (handle) => {
@@ -275,8 +272,7 @@ export const brokenServers: BrokenServer[] = [
     'create accepts a body without name',
     { rule: 'invalid-accepted', operation: 'createPet' },
     (r) =>
-      r.method === 'POST' &&
-      isPets(r) &&
+      isCreate(r) &&
       parseOr(r.body)?.name === undefined &&
       typeof parseOr(r.body) === 'object' &&
       !Array.isArray(parseOr(r.body)),
@@ -286,16 +282,8 @@ export const brokenServers: BrokenServer[] = [
     'malformed JSON is a 500',
     { rule: 'server-error', operation: 'createPet' },
     (handle) => (r) =>
-      r.method === 'POST' &&
-      isPets(r) &&
-      r.headers.authorization === key &&
-      r.body &&
-      parseOr(r.body) === undefined
-        ? {
-            status: 500,
-            headers: { 'content-type': 'application/json' },
-            body: '{"code":"internal","message":"SyntaxError","status":500}',
-          }
+      isCreate(r) && r.headers.authorization === key && r.body && parseOr(r.body) === undefined
+        ? jsonAnswer(500, '{"code":"internal","message":"SyntaxError","status":500}')
         : handle(r),
   ),
   before(
@@ -381,11 +369,7 @@ export const brokenServers: BrokenServer[] = [
     { rule: 'server-error', operation: 'GET /store/orders', only: true },
     (handle) => (r) =>
       r.path === '/v1/store/orders' && r.headers.authorization === key
-        ? {
-            status: 500,
-            headers: { 'content-type': 'application/json' },
-            body: '{"code":"internal","message":"no handler","status":500}',
-          }
+        ? jsonAnswer(500, '{"code":"internal","message":"no handler","status":500}')
         : handle(r),
   ),
   after(
@@ -398,25 +382,18 @@ export const brokenServers: BrokenServer[] = [
     'valid 19-digit categoryIds are refused, as Debian’s jackson-core 2.14 refuses them',
     { rule: 'wrong-status', operation: 'createPet', only: true },
     (handle) => (r) =>
-      r.method === 'POST' &&
-      isPets(r) &&
-      r.headers.authorization === key &&
-      /"categoryId":-?\d{19}\b/.test(r.body ?? '')
-        ? {
-            status: 400,
-            headers: { 'content-type': 'application/json' },
-            body: '{"code":"bad_request","message":"Numeric value out of range of long","status":400}',
-          }
+      isCreate(r) && r.headers.authorization === key && /"categoryId":-?\d{19}\b/.test(r.body ?? '')
+        ? jsonAnswer(
+            400,
+            '{"code":"bad_request","message":"Numeric value out of range of long","status":400}',
+          )
         : handle(r),
   ),
   after(
     'the created pet lacks its id',
     { rule: 'body-schema', operation: 'createPet' },
-    (r, s) => r.method === 'POST' && s.status === 201,
-    (s) => {
-      const { id: _, ...pet } = jsonBody(s)
-      return withJson(s, pet)
-    },
+    created,
+    without('id'),
   ),
   after(
     'a pet’s categoryId is null',
@@ -532,10 +509,6 @@ export const correctServers: CorrectServer[] = [
 // A `\uD800`-`\uDFFF` escape that is not half of a high-low pair (as text, before any parser sees it).
 const loneSurrogateEscape =
   /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/g
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 // String.prototype.isWellFormed is Node 20+; spelled out so the intent is plain: no unpaired surrogate.
 function isWellFormed(text: string): boolean {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { MockResponse } from '../../mocks/core/mock-http.ts'
 import { createMockApi } from '../../mocks/create-mock-api.ts'
+import { listenOnLoopback } from './listen-on-loopback.ts'
 
 /**
  * Servers that answer like a working Animal Store but attack the pipeline through what they echo, as a
@@ -91,8 +91,7 @@ export async function startEchoingServer(): Promise<{ baseUrl: string; origin: s
       res.end(body)
     })
   })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const origin = await listenOnLoopback(server)
   return {
     baseUrl: `${origin}/v1`,
     origin,

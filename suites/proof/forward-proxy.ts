@@ -1,5 +1,7 @@
-import { createServer, request as httpRequest } from 'node:http'
-import { type AddressInfo, connect, type Socket } from 'node:net'
+import { createServer } from 'node:http'
+import { connect, type Socket } from 'node:net'
+import { listenOnLoopback } from './listen-on-loopback.ts'
+import { pipeUpstream } from './pipe-upstream.ts'
 
 export interface ForwardProxy {
   /** `http://127.0.0.1:PORT` (credentials not included). */
@@ -30,15 +32,8 @@ export async function startForwardProxy(
     const [hostname, port] = resolveHost(`${target.hostname}:${target.port || 80}`).split(':')
     const headers = { ...req.headers }
     delete headers['proxy-authorization']
-    const forwarded = httpRequest(
-      { hostname, port: port ?? 80, method: req.method, path: target.pathname + target.search, headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      },
-    )
-    forwarded.on('error', () => res.writeHead(502).end())
-    req.pipe(forwarded)
+    const path = target.pathname + target.search
+    pipeUpstream(req, res, { hostname, port: port ?? 80, path, headers }, () => res.writeHead(502).end())
   })
   server.on('connect', (req, client: Socket, head: Buffer) => {
     seen.push(`CONNECT ${req.url}`)
@@ -60,9 +55,8 @@ export async function startForwardProxy(
     client.on('error', () => upstream.destroy())
   })
   server.on('connection', (socket: Socket) => sockets.add(socket))
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: await listenOnLoopback(server),
     seen,
     close: () =>
       new Promise<void>((done) => {

@@ -88,6 +88,16 @@ const rewritingNewPet =
     },
   })
 
+/** Rewrites listPets' query parameters before the correct parser reads them. */
+const rewritingQuery =
+  (change: (params: URLSearchParams) => void): Defect =>
+  (correct) => ({
+    parseQuery: (params) => {
+      change(params)
+      return correct.parseQuery(params)
+    },
+  })
+
 /** Replaces getPet's Deprecation or Sunset header wherever the server sends it. */
 const getPetHeader =
   (name: 'deprecation' | 'sunset', value: string): Defect =>
@@ -227,12 +237,9 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     serverA,
     'The status filter lower-cases its input before checking it, so status=SOLD is served as sold.',
     { rule: 'invalid-not-refused', operation: 'listPets' },
-    (correct) => ({
-      parseQuery: (params) => {
-        const status = params.get('status')
-        if (status !== null) params.set('status', status.toLowerCase())
-        return correct.parseQuery(params)
-      },
+    rewritingQuery((params) => {
+      const status = params.get('status')
+      if (status !== null) params.set('status', status.toLowerCase())
     }),
   ),
   broken(
@@ -240,11 +247,8 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     serverB,
     'A truthiness check (`if (req.query.limit)`) treats limit= and status= as not given, serving the default page.',
     { rule: 'invalid-not-refused', operation: 'listPets' },
-    (correct) => ({
-      parseQuery: (params) => {
-        for (const name of [...params.keys()]) if (params.get(name) === '') params.delete(name)
-        return correct.parseQuery(params)
-      },
+    rewritingQuery((params) => {
+      for (const name of [...params.keys()]) if (params.get(name) === '') params.delete(name)
     }),
   ),
   // limit is an integer (listPets, Query parameters); "1abc" and "1.5" are not integers. (Number()'s " 1" and
@@ -254,13 +258,10 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     serverA,
     'limit is parsed with JavaScript parseInt(), which reads "1abc" and "1.5" as 1.',
     { rule: 'invalid-not-refused', operation: 'listPets' },
-    (correct) => ({
-      parseQuery: (params) => {
-        const raw = params.get('limit')
-        if (raw !== null && raw !== '' && !Number.isNaN(Number.parseInt(raw, 10)))
-          params.set('limit', String(Number.parseInt(raw, 10)))
-        return correct.parseQuery(params)
-      },
+    rewritingQuery((params) => {
+      const raw = params.get('limit')
+      if (raw !== null && raw !== '' && !Number.isNaN(Number.parseInt(raw, 10)))
+        params.set('limit', String(Number.parseInt(raw, 10)))
     }),
   ),
   // Pet.id is "unique identifier assigned by the service on creation"; nothing says names are unique.
@@ -599,12 +600,9 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     serverB,
     'The status filter is checked by a lookup in a MySQL table whose PAD SPACE collation ignores trailing spaces, so status=sold%20 is served as sold.',
     { rule: 'invalid-not-refused', operation: 'listPets' },
-    (correct) => ({
-      parseQuery: (params) => {
-        const status = params.get('status')
-        if (status !== null) params.set('status', status.replace(/ +$/, ''))
-        return correct.parseQuery(params)
-      },
+    rewritingQuery((params) => {
+      const status = params.get('status')
+      if (status !== null) params.set('status', status.replace(/ +$/, ''))
     }),
   ),
   broken(
@@ -612,12 +610,9 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     serverA,
     "limit is clamped to the maximum instead of refused, as DRF's LimitOffsetPagination max_limit and Spring Data's maxPageSize do, so limit=101 gets 100 pets and a 200.",
     { rule: 'invalid-not-refused', operation: 'listPets' },
-    (correct) => ({
-      parseQuery: (params) => {
-        const limit = params.get('limit')
-        if (limit !== null && /^[0-9]+$/.test(limit) && Number(limit) > 100) params.set('limit', '100')
-        return correct.parseQuery(params)
-      },
+    rewritingQuery((params) => {
+      const limit = params.get('limit')
+      if (limit !== null && /^[0-9]+$/.test(limit) && Number(limit) > 100) params.set('limit', '100')
     }),
   ),
   broken(

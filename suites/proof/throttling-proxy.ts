@@ -1,5 +1,6 @@
-import { createServer, request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:http'
+import { listenOnLoopback } from './listen-on-loopback.ts'
+import { pipeUpstream } from './pipe-upstream.ts'
 
 export interface ThrottlingProxyOptions {
   /** The server behind it, e.g. `http://127.0.0.1:4010`. */
@@ -49,25 +50,11 @@ export async function startThrottlingProxy(options: ThrottlingProxyOptions): Pro
     excess = drained + 1
     last = now
     counts.forwarded++
-    const forwarded = httpRequest(
-      {
-        hostname: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      },
-    )
-    forwarded.on('error', () => res.destroy())
-    req.pipe(forwarded)
+    const target = { hostname: upstream.hostname, port: upstream.port, path: req.url, headers: req.headers }
+    pipeUpstream(req, res, target, () => res.destroy())
   })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: await listenOnLoopback(server),
     counts,
     close: () =>
       new Promise<void>((done) => {
