@@ -137,6 +137,20 @@ describe.each([
     expect(report?.peakRssBytes).toBeLessThan(budget)
   })
 
+  it('judges a server whose bodies nest a million levels deep on its bodies, never as the suite failing', async () => {
+    // Two megabytes of `[`: JSON.parse reads it, and a recursive walk of the value overflows the stack.
+    const deep = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`
+    const url = await hostile((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(deep)
+    }, 1)
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(report?.checks.filter((check) => check.outcome === 'errored')).toEqual([])
+    expect(report?.findings.map((finding) => finding.where)).toContain(
+      'response bodies nest deeper than 256 levels',
+    )
+  })
+
   it('gives up on a server that trickles its body, reporting it once', async () => {
     const url = await hostile((_, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })
