@@ -112,6 +112,14 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
     expect(report?.peakRssBytes).toBeLessThan(budget)
   })
 
+  // Not yet held: a conformant server that pads every 2xx JSON body with whitespace to just under the 4 MiB
+  // cap (valid JSON, judged conformant) took the run to 849 MB resident, and under that load a create
+  // answered after 20 s was reported as no-response. Each check keeps every exchange it made, full body
+  // included, until it ends (recorder.exchanges), and sixteen checks run at once: the retained bodies, not
+  // the reading, pass the budget. Holding a judged exchange's body as its parsed value and a clip of its
+  // text would bound it; a server whose pets have megabyte names would still need a run-wide byte budget.
+  it.todo('holds every complete body just under the byte cap, on every answer, within the budget')
+
   it('holds many slow, nearly full bodies at once within the budget, each reported as slow', async () => {
     // Just under the 4 MiB cap, then silence: every list in flight holds its bytes until its deadline.
     const almost = Buffer.alloc(4 * 1024 * 1024 - 1024, 0x20)
