@@ -7,7 +7,8 @@ export interface Exchange {
   /** The contract operation the request was aimed at (`listPets`, or `GET /store/orders`). */
   operation: string
   request: { method: string; url: string; headers: Record<string, string>; body?: string }
-  response: { status: number; headers: Record<string, string>; body: string }
+  /** `bodyLength`: the body's length when only its start is kept (once judged, see response-body.ts). */
+  response: { status: number; headers: Record<string, string>; body: string; bodyLength?: number }
   /** Rules the response broke whatever the check wanted of it (status, Content-Type, schema, headers). */
   violations: Violation[]
   /** False when the body cannot be used: not JSON, or not the declared schema. */
@@ -97,8 +98,8 @@ export function ensure(
 
 /** The exchange as a person reads it in a report: the request sent, the response received. */
 export function describeExchange(exchange: Exchange, maxBody = 2000): string {
-  const clip = (text: string) =>
-    text.length > maxBody ? `${text.slice(0, maxBody)}… (${text.length} chars)` : text
+  const clip = (text: string, length = text.length) =>
+    length > maxBody ? `${text.slice(0, maxBody)}… (${length} chars)` : text
   const headers = (all: Record<string, string>) =>
     Object.entries(all)
       .map(([name, value]) => `  ${name}: ${name === 'authorization' ? redact(value) : value}`)
@@ -110,7 +111,7 @@ export function describeExchange(exchange: Exchange, maxBody = 2000): string {
     ...(request.body === undefined ? [] : [`  ${clip(request.body)}`]),
     `< ${exchange.response.status}`,
     headers(exchange.response.headers),
-    `  ${clip(exchange.response.body)}`,
+    `  ${clip(exchange.response.body, exchange.response.bodyLength)}`,
   ]
     .filter((line) => line !== '')
     .join('\n')
