@@ -32,7 +32,7 @@ describe('Secrets.redact', () => {
     ],
     [
       'with one character escaped (as Go’s html/template escapes `+`, PHP’s json_encode `/`)',
-      `${apiKey.slice(0, 7)}&#95;${apiKey.slice(8)} ${apiKey.slice(0, 4)}\\${apiKey.slice(4)}`,
+      `${apiKey.slice(0, 7)}&#95;${apiKey.slice(8)} ${apiKey.slice(0, 2)}\\${apiKey.slice(2)}`,
     ],
     ['HTML-escaped twice', `${apiKey.slice(0, 3)}&amp;#108;${apiKey.slice(4)}`],
     ['hexadecimal', Buffer.from(apiKey).toString('hex').toUpperCase()],

@@ -36,6 +36,8 @@ interface Compiled {
   /** Secrets matched anywhere, decoded and lower-cased (see decoded-text.ts); pieces matched as words. */
   anywhere: string[]
   words: string[]
+  /** Every character of those: an escape of any other need not be undone. */
+  characters: ReadonlySet<string>
   /** Base64 (standard and URL-safe alphabets, at each of the three alignments, any case), whole secrets. */
   base64: RegExp | undefined
   /** The same for pieces of the key, matched on their own: an alternation takes the first branch, not the longest. */
@@ -206,7 +208,7 @@ const wordCharacter = /[a-z0-9]/
  */
 function secretRanges(text: string, compiled: Compiled): [number, number][] {
   const ranges: [number, number][] = []
-  const decoded = decodeText(text)
+  const decoded = decodeText(text, compiled.characters)
   const found = (needle: string, word: boolean) => {
     for (let at = decoded.text.indexOf(needle); at >= 0; at = decoded.text.indexOf(needle, at + 1)) {
       const end = at + needle.length
@@ -249,6 +251,9 @@ function clippedStart(text: string, at: number, secrets: readonly string[]): num
     text.slice(Math.max(0, at - 12), at),
   )
   const end = at - (half?.[0].length ?? 0)
+  // What is left ends with these characters: nothing is, unless a secret holds them (nearly always).
+  const tail = text.slice(end - minimumSecretLength, end)
+  if (tail.length < minimumSecretLength || !secrets.some((secret) => secret.includes(tail))) return undefined
   const longest = Math.max(0, ...secrets.map((secret) => secret.length))
   for (let length = Math.min(longest, end); length >= minimumSecretLength; length--) {
     const left = text.slice(end - length, end)
@@ -358,9 +363,10 @@ function compile(secrets: readonly Secret[], headers: readonly string[]): Compil
       list.flatMap(({ value }) => [value, value.replaceAll(' ', '+')].map((form) => decodeText(form).text)),
     ),
   ]
+  const found = { anywhere: needles(anywhere), words: needles(words) }
   return {
-    anywhere: needles(anywhere),
-    words: needles(words),
+    ...found,
+    characters: new Set([...found.anywhere, ...found.words].flatMap((needle) => [...needle])),
     base64: alternation(
       anywhere.flatMap((secret) => base64Patterns(secret.value)),
       'g',
