@@ -80,12 +80,10 @@ function lower(char: string): string {
 }
 
 /**
- * `text` with every escape undone and letters lower-cased (see `DecodedText`). With `wanted`, only escapes
- * of those (lower-cased) characters are undone: the others cannot be part of what is looked for, and a
- * JSON report is full of `\n` and `\"`.
+ * `text` with every escape undone and letters lower-cased (see `DecodedText`).
  * @example decodeText('a%2Fb&#43;').text // 'a/b+'
  */
-export function decodeText(text: string, wanted?: ReadonlySet<string>): DecodedText {
+export function decodeText(text: string): DecodedText {
   let lowered = text.toLowerCase()
   // A letter whose lower case has another length (İ) would shift every index after it: such text is
   // lower-cased a character at a time, the odd ones kept as they are.
@@ -101,7 +99,6 @@ export function decodeText(text: string, wanted?: ReadonlySet<string>): DecodedT
     if (escape === undefined) continue
     const [value, end] = escape
     const shown = lower(value)
-    if (wanted && !wanted.has(shown)) continue
     out.push(lowered.slice(done, at), shown)
     length += at - done
     decoded.at.push(length)

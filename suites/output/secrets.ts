@@ -36,8 +36,6 @@ interface Compiled {
   /** Secrets matched anywhere, decoded and lower-cased (see decoded-text.ts); pieces matched as words. */
   anywhere: string[]
   words: string[]
-  /** Every character of those: an escape of any other need not be undone. */
-  characters: ReadonlySet<string>
   /** Base64 (standard and URL-safe alphabets, at each of the three alignments, any case), whole secrets. */
   base64: RegExp | undefined
   /** The same for pieces of the key, matched on their own: an alternation takes the first branch, not the longest. */
@@ -208,7 +206,7 @@ const wordCharacter = /[a-z0-9]/
  */
 function secretRanges(text: string, compiled: Compiled): [number, number][] {
   const ranges: [number, number][] = []
-  const decoded = decodeText(text, compiled.characters)
+  const decoded = decodeText(text)
   const found = (needle: string, word: boolean) => {
     for (let at = decoded.text.indexOf(needle); at >= 0; at = decoded.text.indexOf(needle, at + 1)) {
       const end = at + needle.length
@@ -363,10 +361,9 @@ function compile(secrets: readonly Secret[], headers: readonly string[]): Compil
       list.flatMap(({ value }) => [value, value.replaceAll(' ', '+')].map((form) => decodeText(form).text)),
     ),
   ]
-  const found = { anywhere: needles(anywhere), words: needles(words) }
   return {
-    ...found,
-    characters: new Set([...found.anywhere, ...found.words].flatMap((needle) => [...needle])),
+    anywhere: needles(anywhere),
+    words: needles(words),
     base64: alternation(
       anywhere.flatMap((secret) => base64Patterns(secret.value)),
       'g',
