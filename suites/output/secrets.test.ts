@@ -119,6 +119,12 @@ describe('Secrets.redact', () => {
     expect(later.redact('via proxy-pa55word')).toBe(`via ${redactedMarker}`)
   })
 
+  it('redacts a piece of the key after an escaped line break in a JSON body, and after %20', () => {
+    const piece = apiKey.slice(1)
+    const shown = secrets.redact(`{"message":"bad token\\n${piece}"} q=a%20${piece}`)
+    expect(shown).toBe(`{"message":"bad token\\n${redactedMarker}"} q=a%20${redactedMarker}`)
+  })
+
   it('leaves the report’s own words alone when a piece of the key is one of them', () => {
     const words = Secrets.forRun({ apiKey: 'conformance-key', baseUrl: 'http://127.0.0.1/v1' })
     const text = 'DOES NOT CONFORM: see conformance.json; npm run conformance'

@@ -210,9 +210,12 @@ function secretRanges(text: string, compiled: Compiled): [number, number][] {
   const found = (needle: string, word: boolean) => {
     for (let at = decoded.text.indexOf(needle); at >= 0; at = decoded.text.indexOf(needle, at + 1)) {
       const end = at + needle.length
+      // A letter escaped by a backslash (`\n` in a JSON body) ends a word, as the character it stands for.
+      const before = decoded.text[at - 1] ?? ''
+      const after = decoded.text[end] ?? ''
       if (
         word &&
-        (wordCharacter.test(decoded.text[at - 1] ?? '') || wordCharacter.test(decoded.text[end] ?? ''))
+        ((wordCharacter.test(before) && decoded.text[at - 2] !== '\\') || wordCharacter.test(after))
       )
         continue
       ranges.push(originalRange(decoded, at, end))
