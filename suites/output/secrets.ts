@@ -326,19 +326,22 @@ function base64Patterns(value: string): string[] {
         spellings = spellings.flatMap((start) => cases.map((variant) => [...start, variant]))
       }
       const encoded = spellings.flatMap((spelling) =>
-        base64Alphabets.map((alphabet) =>
-          [...alphabet(Buffer.from(spelling).toString('base64'))]
-            .map((char, index) =>
-              holds[index] === true
-                ? escapeRegExp(char)
-                : holds[index] === undefined
-                  ? '[A-Za-z0-9+/_-]'
-                  : '',
-            )
-            .join(''),
-        ),
+        base64Alphabets.map((alphabet) => alphabet(Buffer.from(spelling).toString('base64'))),
       )
-      groups.push(`(?:${[...new Set(encoded)].join('|')})`)
+      // One class per character: a letter's case is one bit, which lands in one character of the four,
+      // so the classes together spell exactly the spellings (and compile and match far faster).
+      groups.push(
+        holds
+          .map((held, index) => {
+            if (held === false) return ''
+            if (held === undefined) return '[A-Za-z0-9+/_-]'
+            const chars = [...new Set(encoded.map((group) => group[index] as string))]
+            return chars.length === 1
+              ? escapeRegExp(chars[0] as string)
+              : `[${chars.map(escapeRegExp).join('')}]`
+          })
+          .join(''),
+      )
     }
     if (known >= 8) patterns.push(groups.join(''))
   }
