@@ -186,10 +186,10 @@ describe.each([
 
   // Not yet held: a server that, 30 ms after answering, writes a whole response nobody asked for on the
   // kept-alive connection ("HTTP/1.1 200 OK ... []") has it taken as the answer to the next request sent on
-  // that connection (node:http parses the bytes waiting on a pooled socket as the next response). The run
-  // still fails the server, but on findings it did not commit (auth: a request without credentials
-  // "answered 200"). Checking `socket.readableLength` when a pooled socket is handed out does not see the
-  // bytes; the fix belongs in the connection pool (bounded-request.ts, and undici's for a proxy).
+  // that connection. The run still fails the server, but on findings it did not commit (auth: a request
+  // without credentials "answered 200"). Watching idle pooled sockets does not catch it: under the run's
+  // concurrency a freed connection carries the next request within milliseconds, so the bytes arrive after
+  // it was sent, as an answer would. Only a connection per request (no keep-alive) rules it out.
   it.todo(
     'never takes a response the server sent on an idle kept-alive connection for the next request’s answer',
   )
