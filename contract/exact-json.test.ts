@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { int64View, parseExactJson, stringifyExactJson } from './exact-json.ts'
+import { int64View, maxJsonDepth, nestsDeeperThan, parseExactJson, stringifyExactJson } from './exact-json.ts'
 
 describe('exact JSON keeps int64 values beyond 2^53 as their digits', () => {
   it('reads integers beyond 2^53 as bigints and everything else as JSON.parse does', () => {
@@ -41,6 +41,18 @@ describe('exact JSON keeps int64 values beyond 2^53 as their digits', () => {
     expect(parseExactJson('{"a":9223372036854775807,"a":9223372036854775806}')).toEqual({
       a: 9223372036854775806n,
     })
+  })
+
+  it('refuses a text nested deeper than maxJsonDepth, counting no bracket inside a string', () => {
+    const deep = `${'['.repeat(maxJsonDepth + 1)}${']'.repeat(maxJsonDepth + 1)}`
+    expect(() => parseExactJson(deep)).toThrow(SyntaxError)
+    const atLimit = `${'['.repeat(maxJsonDepth)}${']'.repeat(maxJsonDepth)}`
+    expect(parseExactJson(atLimit)).toBeInstanceOf(Array)
+    expect(nestsDeeperThan(`["${'['.repeat(1000)}", "\\"${'{'.repeat(1000)}"]`)).toBe(false)
+    // Deep enough that walking the value recursively would overflow the stack.
+    expect(() => parseExactJson(`${'{"a":'.repeat(200_000)}1${'}'.repeat(200_000)}`)).toThrow(
+      /nested more than/,
+    )
   })
 
   it('writes bigints back as the same digits, and fails like JSON.stringify on anything else', () => {

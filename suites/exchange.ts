@@ -8,6 +8,8 @@ export interface Received {
   status: number
   headers: Record<string, string>
   body: string
+  /** The body's length when only its start is kept (once judged, see response-body.ts). */
+  bodyLength?: number
 }
 
 /** One request the suite sent and what came back, kept for the report of the check that sent it. */
@@ -116,7 +118,7 @@ export function describeExchange(exchange: Exchange, maxBody = 2000): string {
     ...(request.body === undefined ? [] : [`  ${clip(request.body, maxBody)}`]),
     `< ${exchange.response.status}`,
     headers(exchange.response.headers),
-    `  ${clip(exchange.response.body, maxBody)}`,
+    `  ${clip(exchange.response.body, maxBody, exchange.response.bodyLength)}`,
   ]
     .filter((line) => line !== '')
     .join('\n')

@@ -137,6 +137,20 @@ describe.each([
     expect(report?.peakRssBytes).toBeLessThan(budget)
   })
 
+  it('judges a server whose bodies nest a million levels deep on its bodies, never as the suite failing', async () => {
+    // Two megabytes of `[`: JSON.parse reads it, and a recursive walk of the value overflows the stack.
+    const deep = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`
+    const url = await hostile((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(deep)
+    }, 1)
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(report?.checks.filter((check) => check.outcome === 'errored')).toEqual([])
+    expect(report?.findings.map((finding) => finding.where)).toContain(
+      'response bodies nest deeper than 256 levels',
+    )
+  })
+
   it('gives up on a server that trickles its body, reporting it once', async () => {
     const url = await hostile((_, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })
@@ -169,6 +183,16 @@ describe.each([
     expect(output).toMatch(/the connection closed mid-body/)
     expect(report?.findings.map((finding) => finding.rule)).toEqual(['no-response'])
   })
+
+  // Not yet held: a server that, 30 ms after answering, writes a whole response nobody asked for on the
+  // kept-alive connection ("HTTP/1.1 200 OK ... []") has it taken as the answer to the next request sent on
+  // that connection. The run still fails the server, but on findings it did not commit (auth: a request
+  // without credentials "answered 200"). Watching idle pooled sockets does not catch it: under the run's
+  // concurrency a freed connection carries the next request within milliseconds, so the bytes arrive after
+  // it was sent, as an answer would. Only a connection per request (no keep-alive) rules it out.
+  it.todo(
+    'never takes a response the server sent on an idle kept-alive connection for the next request’s answer',
+  )
 
   it('exits 2 at the run’s deadline, naming the checks still pending', async () => {
     const url = await hostile(() => {}, 1)

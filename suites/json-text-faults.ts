@@ -1,3 +1,5 @@
+import { maxJsonDepth, nestsDeeperThan } from '../contract/exact-json.ts'
+
 /**
  * Why a response body that should be JSON is not, when the cause is one a serialiser or a layer in front of
  * the service adds to every body it writes: a byte-order mark, an anti-XSSI prefix. Such a cause is one
@@ -31,6 +33,11 @@ export function jsonTextFault(body: string): JsonTextFault | undefined {
     return {
       where: 'response bodies start with an anti-XSSI prefix',
       message: `The body starts with "${prefix}" before its JSON (an anti-XSSI prefix): the contract's bodies are plain application/json, which a client parses as it comes.`,
+    }
+  if (nestsDeeperThan(body))
+    return {
+      where: `response bodies nest deeper than ${maxJsonDepth} levels`,
+      message: `The body nests arrays or objects more than ${maxJsonDepth} levels deep, so it is not read: the contract's bodies nest two levels (a list of pets), and a client that walks such a value recursively overflows its stack.`,
     }
   return undefined
 }

@@ -23,6 +23,11 @@ describe('--header', () => {
   })
 })
 
+it('refuses a header typed without its colon without quoting it back: the value is a secret', () => {
+  const refused = parseHeader('x-token sk_live_abcd1234')
+  expect(refused).toEqual({ problem: "--header takes 'Name: value'; got an argument without a colon." })
+})
+
 describe('the secrets the network layer knows', () => {
   it('lists proxy credentials, as written, decoded and in the Basic form the proxy receives', () => {
     const secrets = networkSecrets({ proxy: 'http://us%40er:p%3Ass@proxy:3128' }, {})

@@ -50,8 +50,11 @@ export function parseHeader(text: string): { header: [string, string] } | { prob
   const colon = text.indexOf(':')
   const name = text.slice(0, colon).trim().toLowerCase()
   const value = text.slice(colon + 1).trim()
-  if (colon <= 0 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name))
-    return { problem: `--header takes 'Name: value'; got "${text.slice(0, 40)}".` }
+  // The argument is not quoted back: it holds a header value, which is a secret (a token typed without
+  // its colon is still a token).
+  if (colon <= 0) return { problem: `--header takes 'Name: value'; got an argument without a colon.` }
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name))
+    return { problem: `--header takes 'Name: value'; got a name that is not a header name.` }
   if (/[\r\n\0]/.test(value)) return { problem: `--header ${name}: a value cannot hold a line break or NUL.` }
   if (suiteHeaders.has(name))
     return {

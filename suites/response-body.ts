@@ -130,3 +130,19 @@ export function withBody<R extends { body: string }>(
         message: outcome.message,
       }
 }
+
+/** What an exchange keeps of a large body once it is judged (see `releaseJudgedBody`). */
+const keptOfJudged = 4 * 1024
+
+/**
+ * Lets a judged exchange's body text go, keeping its start (for a report, which shows at most that) and
+ * its length, once its value is parsed and kept beside it. A check keeps every exchange it made until it
+ * ends, sixteen checks run at once, and a server can pad every answer to just under the byte cap: holding
+ * each body's text would hold hundreds of megabytes.
+ */
+export function releaseJudgedBody(response: { body: string; bodyLength?: number }): void {
+  if (response.body.length <= keptOfJudged) return
+  response.bodyLength = response.bodyLength ?? response.body.length
+  // A copy, not a slice: a slice of a V8 string keeps the whole string alive.
+  response.body = Buffer.from(response.body.slice(0, keptOfJudged), 'utf8').toString('utf8')
+}

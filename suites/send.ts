@@ -12,6 +12,7 @@ import {
 } from './exchange.ts'
 import type { Violation } from './findings.ts'
 import { parseJson } from './parse-json.ts'
+import { releaseJudgedBody } from './response-body.ts'
 import { judgePrism, judgeResponse } from './response-checks.ts'
 import type { ConformanceTarget } from './target.ts'
 
@@ -268,6 +269,8 @@ async function sendOnce(
     judgeResponse(exchange, operation, params, recorder, transport)
   }
   judgePrism(exchange, operation, recorder)
+  // Judged, its value kept: the check needs no more of its text than a report shows.
+  if ('json' in exchange) releaseJudgedBody(exchange.response)
   await traceServerErrors(transport, exchange, operation, params, at)
   return exchange
 }

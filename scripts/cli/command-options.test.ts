@@ -93,6 +93,13 @@ describe('parseCommand', () => {
     )
   })
 
+  it('never repeats a value a config file took from an environment variable: it is kept out of files as a secret', () => {
+    const file = { path: 'demo.json', values: { timeout: { env: 'STAGING_KEY' } } }
+    expect(() => parseCommand(command, [], { STAGING_KEY: 'sk_live_abcd1234' }, file)).toThrow(
+      'demo.json: "timeout" must be a number of seconds above 0 and at most 600; got the value of STAGING_KEY (not shown).',
+    )
+  })
+
   it('turns an unknown option or a missing value into a usage error', () => {
     expect(() => parseCommand(command, ['--bogus'], {})).toThrow(UsageError)
     expect(() => parseCommand(command, ['--port'], {})).toThrow(UsageError)

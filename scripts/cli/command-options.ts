@@ -98,7 +98,9 @@ export function parseCommand<C extends CommandSpec>(
   const values: Record<string, unknown> = { help: parsed.values.help === true }
   if (command.configFile) values.config = parsed.values.config
   const sources: Record<string, ValueSource> = {}
-  const fromFile = file ? fileValues(command, file, env) : {}
+  const { raw: fromFile, fromEnvironment } = file
+    ? fileValues(command, file, env)
+    : { raw: {}, fromEnvironment: {} }
   for (const [name, option] of Object.entries(command.options)) {
     const given = parsed.values[name]
     const fromEnv = option.env === undefined ? undefined : env[option.env]
@@ -116,7 +118,9 @@ export function parseCommand<C extends CommandSpec>(
       values[name] = option.multiple ? [value] : value
     } else if (inFile !== undefined) {
       sources[name] = 'config file'
-      const read = inFile.map((raw) => readValue(name, option, raw, 'config file', file?.path))
+      const read = inFile.map((raw) =>
+        readValue(name, option, raw, 'config file', file?.path, fromEnvironment[name]),
+      )
       values[name] = option.multiple ? read : read[0]
     } else {
       sources[name] = 'default'
@@ -157,12 +161,15 @@ export async function loadCommand<C extends CommandSpec>(
   return file ? parseCommand(command, argv, env, file) : first
 }
 
-/** The file's values as raw strings per option, after refusing unknown keys and written secrets. */
+/**
+ * The file's values as raw strings per option, after refusing unknown keys and written secrets, and which
+ * options read an environment variable (by its name).
+ */
 function fileValues(
   command: CommandSpec,
   file: ConfigFile,
   env: Readonly<Record<string, string | undefined>>,
-): Record<string, string[]> {
+): { raw: Record<string, string[]>; fromEnvironment: Record<string, string> } {
   const allowed = Object.keys(command.options)
   const unknown = Object.keys(file.values).filter((key) => !allowed.includes(key))
   if (unknown.length > 0)
@@ -170,6 +177,7 @@ function fileValues(
       `${file.path}: unknown ${unknown.length === 1 ? 'key' : 'keys'} ${unknown.map((key) => `"${key}"`).join(', ')}. Allowed keys: ${allowed.join(', ')}.`,
     )
   const raw: Record<string, string[]> = {}
+  const fromEnvironment: Record<string, string> = {}
   for (const [name, written] of Object.entries(file.values)) {
     const option = command.options[name] as OptionSpec<unknown>
     const items = option.multiple && Array.isArray(written) ? written : [written]
@@ -180,6 +188,7 @@ function fileValues(
           throw new UsageError(
             `${file.path}: "${name}" reads the environment variable ${item.env}, which is not set.`,
           )
+        fromEnvironment[name] = item.env
         return value
       }
       if (option.secret)
@@ -200,7 +209,7 @@ function fileValues(
       return text
     })
   }
-  return raw
+  return { raw, fromEnvironment }
 }
 
 function isEnvReference(value: unknown): value is { env: string } {
@@ -218,10 +227,17 @@ function readValue(
   raw: string,
   source: ValueSource,
   path?: string,
+  environmentVariable?: string,
 ): unknown {
   const value = option.kind.read(raw)
   if (value !== undefined) return value
-  const shown = option.secret ? '' : `; got "${raw}"`
+  // A file names a variable to keep its value out of the file: it is not shown here either (it may be
+  // a secret given to the wrong key).
+  const shown = option.secret
+    ? ''
+    : environmentVariable
+      ? `; got the value of ${environmentVariable} (not shown)`
+      : `; got "${raw}"`
   const where =
     source === 'environment'
       ? `${option.env} (for --${name})`

@@ -80,7 +80,7 @@ const nearMissIdChecks: Check[] = nearMissPathIds('getPet').map(({ label, pathId
     ensure(
       served?.id === id,
       { rule: 'wrong-status', where: 'getPet unknown id' },
-      `GET /pets/${pathId} (${label}) answered ${answer.response.status} with ${answer.response.body.slice(0, 200)}; no pet has that id, so 404.`,
+      `GET /pets/${pathId} (${label}) answered ${answer.response.status} with ${answer.response.body.length > 200 ? `${answer.response.body.slice(0, 200)}…` : answer.response.body}; no pet has that id, so 404.`,
       answer,
     )
   },

@@ -1,8 +1,9 @@
 /**
  * Text cut to `max` characters for a report, saying how long it was, so a reader knows it was cut and a
- * huge body or message cannot bury the rest of the report.
+ * huge body or message cannot bury the rest of the report. `length` is the whole text's, when `text` is
+ * only its start (a judged body keeps no more).
  * @example clip('x'.repeat(500), 160) // 'xxx…x… (500 chars)'
  */
-export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text
+export function clip(text: string, max: number, length = text.length): string {
+  return length > max ? `${text.slice(0, max)}… (${length} chars)` : text
 }

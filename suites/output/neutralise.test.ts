@@ -1,3 +1,5 @@
+import { micromark } from 'micromark'
+import { gfm, gfmHtml } from 'micromark-extension-gfm'
 import { describe, expect, it } from 'vitest'
 import {
   activeCharacter,
@@ -71,6 +73,19 @@ describe('Markdown', () => {
   it('escapes every pipe of a table cell', () => {
     expect(markdownCell('a|b')).toBe('`a\\|b`')
   })
+
+  it.each(['a\\|<img src=x>|b', '`x\\\\|y` | <b>z</b>'])(
+    'keeps %j in its one cell, as a GFM parser splits the row, a backslash before a pipe included',
+    (text) => {
+      const page = micromark(`| a | b |\n|---|---|\n| ${markdownCell(text)} | x |`, {
+        allowDangerousHtml: true,
+        extensions: [gfm()],
+        htmlExtensions: [gfmHtml()],
+      })
+      expect(page.match(/<td>/g)).toHaveLength(2)
+      expect(page).not.toMatch(/<img|<b>/)
+    },
+  )
 
   it.each(hostile)('a fence holds %j: no line inside can close it', (text) => {
     const block = markdownFence(text).split('\n')

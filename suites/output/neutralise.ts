@@ -97,10 +97,12 @@ export function markdownCode(text: string): string {
 
 /**
  * `markdownCode` for a GFM table cell: a `|` splits cells even inside a code span, and `\|` is the one
- * escape the table reads before the span (GFM §4.10), so every `|` is escaped.
+ * escape the table reads before the span (GFM §4.10), so every `|` is escaped. A backslash of the text
+ * just before a `|` is written `\x5c`: left as it is, it would escape the backslash added (`\\|`), and the
+ * `|` would end the cell in the middle of the span, its rest read as Markdown and HTML.
  */
 export function markdownCell(text: string): string {
-  return markdownCode(text).replaceAll('|', '\\|')
+  return markdownCode(text.replace(/\\(?=\|)/g, '\\x5c')).replaceAll('|', '\\|')
 }
 
 /**

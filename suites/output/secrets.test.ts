@@ -3,6 +3,9 @@ import { nearMissCredentials } from '../near-miss-credentials.ts'
 import { redactedMarker, Secrets } from './secrets.ts'
 
 const apiKey = 'sk_live_Q7f3Zp9W'
+const hex = (code: number, width = 2) => code.toString(16).padStart(width, '0')
+const swapCase = (text: string) =>
+  [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')
 
 describe('Secrets.redact', () => {
   const secrets = Secrets.forRun({ apiKey, baseUrl: 'https://deploy:p%40ss-W0rd!@staging.example/v1' })
@@ -19,12 +22,45 @@ describe('Secrets.redact', () => {
     ['base64url', Buffer.from(`??${apiKey}>>`).toString('base64url')],
     ['a Basic user:key', `Basic ${Buffer.from(`someone:${apiKey}`).toString('base64')}`],
     ['HTML-escaped', `k&lt;${apiKey}`],
+    ['every byte percent-encoded', [...Buffer.from(apiKey)].map((byte) => `%${hex(byte)}`).join('')],
+    ['percent-encoded twice', encodeURIComponent(encodeURIComponent(`${apiKey}/`))],
+    ['every character a JSON \\u escape', [...apiKey].map((c) => `\\u${hex(c.charCodeAt(0), 4)}`).join('')],
+    ['JSON in JSON', JSON.stringify(JSON.stringify({ a: `Bearer ${apiKey}` }))],
+    [
+      'every character an HTML reference',
+      [...apiKey].map((c, i) => (i % 2 ? `&#${c.charCodeAt(0)};` : `&#x${hex(c.charCodeAt(0))};`)).join(''),
+    ],
+    [
+      'with one character escaped (as Go’s html/template escapes `+`, PHP’s json_encode `/`)',
+      `${apiKey.slice(0, 7)}&#95;${apiKey.slice(8)} ${apiKey.slice(0, 2)}\\${apiKey.slice(2)}`,
+    ],
+    ['HTML-escaped twice', `${apiKey.slice(0, 3)}&amp;#108;${apiKey.slice(4)}`],
+    ['hexadecimal', Buffer.from(apiKey).toString('hex').toUpperCase()],
+    [
+      'alternating letter case',
+      [...apiKey].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join(''),
+    ],
+    [
+      'base64 of the key in alternating case',
+      Buffer.from([...apiKey].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('')).toString(
+        'base64',
+      ),
+    ],
+    [
+      'a Basic user:key with the key’s case swapped (a near miss the auth checks send)',
+      `Basic ${Buffer.from(`someone:${swapCase(apiKey)}`).toString('base64')}`,
+    ],
+    ['cut by a clip', `${'x'.repeat(30)}${apiKey.slice(0, -2)}… (2345 chars)`],
+    ['cut by a clip inside an escape', `${apiKey.slice(0, -3)}%5… (2345 chars)`],
   ])('leaves no trace of the key: %s', (_, text) => {
     const shown = secrets.redact(text)
     expect(shown).toContain(redactedMarker)
     expect(shown.toLowerCase()).not.toContain(apiKey.toLowerCase())
     for (const form of [Buffer.from(apiKey).toString('base64').slice(2, 10)])
       expect(shown).not.toContain(form)
+    // Not one character of it: what is left of the text has none of the key's characters that it did not
+    // have around the key.
+    expect(shown.replace(redactedMarker, '')).not.toMatch(/[A-Za-z0-9]{3}.*Q7f|Zp9W|5a70/i)
   })
 
   it('redacts every near-miss key the auth checks derive and send', () => {
@@ -81,6 +117,12 @@ describe('Secrets.redact', () => {
       `x-api-token: ${redactedMarker}`,
     )
     expect(later.redact('via proxy-pa55word')).toBe(`via ${redactedMarker}`)
+  })
+
+  it('redacts a piece of the key after an escaped line break in a JSON body, and after %20', () => {
+    const piece = apiKey.slice(1)
+    const shown = secrets.redact(`{"message":"bad token\\n${piece}"} q=a%20${piece}`)
+    expect(shown).toBe(`{"message":"bad token\\n${redactedMarker}"} q=a%20${redactedMarker}`)
   })
 
   it('leaves the report’s own words alone when a piece of the key is one of them', () => {

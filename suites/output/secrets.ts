@@ -1,4 +1,5 @@
 import { nearMissCredentials } from '../near-miss-credentials.ts'
+import { decodeText, originalRange } from './decoded-text.ts'
 
 /** What replaces a secret in every output: fixed, so that no character of the secret (nor its length) shows. */
 export const redactedMarker = '[redacted]'
@@ -32,11 +33,15 @@ export interface Secret {
 }
 
 interface Compiled {
-  /** Case-insensitive forms matched anywhere: plain, URL-encoded, JSON-escaped, HTML-escaped. */
-  anywhere: RegExp | undefined
-  /** Base64 (standard and URL-safe alphabets, at each of the three alignments) of every secret: case matters. */
+  /** Secrets matched anywhere, decoded and lower-cased (see decoded-text.ts); pieces matched as words. */
+  anywhere: string[]
+  words: string[]
+  /** Base64 (standard and URL-safe alphabets, at each of the three alignments, any case), whole secrets. */
   base64: RegExp | undefined
-  word: RegExp | undefined
+  /** The same for pieces of the key, matched on their own: an alternation takes the first branch, not the longest. */
+  base64Pieces: RegExp | undefined
+  /** Hexadecimal of whole secrets, any case. */
+  hex: RegExp | undefined
   headerLine: RegExp
   headerJson: RegExp
 }
@@ -168,16 +173,15 @@ function safeDecode(text: string): string {
 
 /** The pure core: `text` with every needle of `compiled` (see `compile`) replaced, and how many were. */
 function redactText(text: string, compiled: Compiled): { text: string; hits: number } {
-  let hits = 0
-  const marker = () => {
-    hits++
-    return redactedMarker
+  const ranges = secretRanges(text, compiled)
+  let hits = ranges.length
+  let out = ''
+  let at = 0
+  for (const [start, end] of ranges) {
+    out += `${text.slice(at, start)}${redactedMarker}`
+    at = end
   }
-  let out = text
-  // Whole secrets first: a piece of the key must not eat into the key and leave the rest of it standing.
-  if (compiled.anywhere) out = out.replace(compiled.anywhere, marker)
-  if (compiled.base64) out = out.replace(compiled.base64, marker)
-  if (compiled.word) out = out.replace(compiled.word, marker)
+  out += text.slice(at)
   out = out.replace(compiled.headerLine, (line, lead: string, name: string, colon: string, value: string) => {
     const shown = maskHeaderValue(value)
     if (shown === value) return line
@@ -193,6 +197,72 @@ function redactText(text: string, compiled: Compiled): { text: string; hits: num
   return { text: out, hits }
 }
 
+const wordCharacter = /[a-z0-9]/
+
+/**
+ * Where `text` holds a secret, as ranges of it, sorted and merged (a piece of the key inside the key, a
+ * base64 form overlapping a plain one: one marker). Every kind of match is collected on the original text
+ * before anything is replaced, so none can eat into another and leave part of a secret standing.
+ */
+function secretRanges(text: string, compiled: Compiled): [number, number][] {
+  const ranges: [number, number][] = []
+  const decoded = decodeText(text)
+  const found = (needle: string, word: boolean) => {
+    for (let at = decoded.text.indexOf(needle); at >= 0; at = decoded.text.indexOf(needle, at + 1)) {
+      const end = at + needle.length
+      // A letter escaped by a backslash (`\n` in a JSON body) ends a word, as the character it stands for.
+      const before = decoded.text[at - 1] ?? ''
+      const after = decoded.text[end] ?? ''
+      if (
+        word &&
+        ((wordCharacter.test(before) && decoded.text[at - 2] !== '\\') || wordCharacter.test(after))
+      )
+        continue
+      ranges.push(originalRange(decoded, at, end))
+    }
+  }
+  for (const needle of compiled.anywhere) found(needle, false)
+  for (const needle of compiled.words) found(needle, true)
+  for (const { index: at } of decoded.text.matchAll(/…/g)) {
+    const start = clippedStart(decoded.text, at, [...compiled.anywhere, ...compiled.words])
+    if (start !== undefined) ranges.push(originalRange(decoded, start, at))
+  }
+  for (const expression of [compiled.base64, compiled.base64Pieces, compiled.hex])
+    if (expression)
+      for (const match of text.matchAll(expression)) ranges.push([match.index, match.index + match[0].length])
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1])
+  const merged: [number, number][] = []
+  for (const range of ranges) {
+    const last = merged.at(-1)
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1])
+    else merged.push([...range])
+  }
+  return merged
+}
+
+/**
+ * Where what a clip (`…` at `at`, as every clip of server text in the reports ends) left of a secret
+ * starts: the longest run of `minimumSecretLength` characters or more before it that is part of a secret
+ * (the start of the key, or of a near-miss key that starts further in), and a half-written escape of the
+ * next character (`%2`, `\\u00`, `&#4`). Without this a clip that falls inside an echoed key would show all
+ * but its end.
+ */
+function clippedStart(text: string, at: number, secrets: readonly string[]): number | undefined {
+  const half = /(?:%[0-9a-f]?|\\+(?:u[0-9a-f]{0,3}|x[0-9a-f]?)?|&(?:amp;)*#?x?[0-9a-z]*)$/.exec(
+    text.slice(Math.max(0, at - 12), at),
+  )
+  const end = at - (half?.[0].length ?? 0)
+  // What is left ends with these characters: nothing is, unless a secret holds them (nearly always).
+  const tail = text.slice(end - minimumSecretLength, end)
+  if (tail.length < minimumSecretLength || !secrets.some((secret) => secret.includes(tail))) return undefined
+  const longest = Math.max(0, ...secrets.map((secret) => secret.length))
+  for (let length = Math.min(longest, end); length >= minimumSecretLength; length--) {
+    const left = text.slice(end - length, end)
+    if (secrets.some((secret) => secret.includes(left))) return end - length
+  }
+  return undefined
+}
+
 // The scheme stays (it says what kind of credential was sent); what follows it is the secret.
 function maskHeaderValue(value: string): string {
   if (value.trim() === '') return value
@@ -203,69 +273,115 @@ function maskHeaderValue(value: string): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
 
-/** The encodings a secret is matched in, whatever the case of its letters. */
-function caselessForms(value: string): string[] {
-  const forms = [
-    value,
-    encodeURIComponent(value),
-    encodeURIComponent(value).replaceAll('%20', '+'),
-    JSON.stringify(value).slice(1, -1),
-    value
-      .replaceAll('&', '&amp;')
-      .replaceAll('<', '&lt;')
-      .replaceAll('>', '&gt;')
-      .replaceAll('"', '&quot;')
-      .replaceAll("'", '&#39;'),
-  ]
-  return [...new Set(forms)]
+/**
+ * A secret as hexadecimal (a dump of the request), byte by byte in either letter case, as a regular
+ * expression matched without regard to case.
+ */
+function hexPattern(value: string): string {
+  return [...value]
+    .map((char) => {
+      const spellings = [...new Set([char, char.toLowerCase(), char.toUpperCase()])].map((variant) =>
+        Buffer.from(variant).toString('hex'),
+      )
+      return spellings.length === 1 ? spellings[0] : `(?:${spellings.join('|')})`
+    })
+    .join('')
+}
+
+const base64Alphabets = [
+  (text: string) => text,
+  (text: string) => text.replaceAll('+', '-').replaceAll('/', '_'),
+]
+
+/**
+ * A secret in base64 (standard or URL-safe alphabet), in any letter case, at each of the three byte
+ * alignments it may start at (so `user:key` in a Basic header is found whatever the user's length). Each
+ * group of three bytes is four characters of base64, one of at most eight spellings (one per case of each
+ * letter in it). At the two ends, a character that also holds bits of the bytes around the secret is any
+ * base64 character: every character that holds a bit of the secret is replaced.
+ */
+function base64Patterns(value: string): string[] {
+  const bytes = [...Buffer.from(value)]
+  const patterns: string[] = []
+  for (let offset = 0; offset < 3; offset++) {
+    // The secret's bytes at `offset` in groups of three; `undefined` is a byte around it.
+    const padded: (number | undefined)[] = [...Array(offset).fill(undefined), ...bytes]
+    while (padded.length % 3 !== 0) padded.push(undefined)
+    const groups: string[] = []
+    let known = 0
+    for (let at = 0; at < padded.length; at += 3) {
+      const group = padded.slice(at, at + 3)
+      // Which of the group's four characters hold bits of the secret: all (true), some (undefined), none.
+      const holds = [0, 1, 2, 3].map((char) => {
+        const covered = [Math.floor((char * 6) / 8), Math.floor((char * 6 + 5) / 8)].map(
+          (index) => group[index] !== undefined,
+        )
+        return covered.every(Boolean) ? true : covered.some(Boolean) ? undefined : false
+      })
+      known += holds.filter((held) => held === true).length
+      let spellings: number[][] = [[]]
+      for (const byte of group) {
+        const letter = byte !== undefined && (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7a
+        const cases = byte === undefined ? [0] : letter ? [byte | 0x20, byte & ~0x20] : [byte]
+        spellings = spellings.flatMap((start) => cases.map((variant) => [...start, variant]))
+      }
+      const encoded = spellings.flatMap((spelling) =>
+        base64Alphabets.map((alphabet) => alphabet(Buffer.from(spelling).toString('base64'))),
+      )
+      // One class per character: a letter's case is one bit, which lands in one character of the four,
+      // so the classes together spell exactly the spellings (and compile and match far faster).
+      groups.push(
+        holds
+          .map((held, index) => {
+            if (held === false) return ''
+            if (held === undefined) return '[A-Za-z0-9+/_-]'
+            const chars = [...new Set(encoded.map((group) => group[index] as string))]
+            return chars.length === 1
+              ? escapeRegExp(chars[0] as string)
+              : `[${chars.map(escapeRegExp).join('')}]`
+          })
+          .join(''),
+      )
+    }
+    if (known >= 8) patterns.push(groups.join(''))
+  }
+  return patterns
+}
+
+function alternation(patterns: string[], flags: string): RegExp | undefined {
+  const unique = [...new Set(patterns)].sort((a, b) => b.length - a.length)
+  return unique.length === 0 ? undefined : new RegExp(unique.join('|'), flags)
 }
 
 /**
- * The characters every base64 text holding `value` carries, at each of the three byte alignments it may
- * start at (so `user:key` in a Basic header is found whatever the user's length): the characters that
- * depend only on the value's own bits, in the standard and the URL-safe alphabet.
+ * The needles of a list of secrets, built once: the decoded forms searched for, three small expressions
+ * (base64, its pieces, hexadecimal) and the two header patterns.
  */
-function base64Forms(value: string): string[] {
-  const bytes = Buffer.from(value)
-  const forms: string[] = []
-  for (let offset = 0; offset < 3; offset++) {
-    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64')
-    const first = Math.ceil((offset * 8) / 6)
-    const last = Math.floor(((offset + bytes.length) * 8) / 6)
-    const inner = encoded.slice(first, last)
-    if (inner.length >= 8) forms.push(inner, inner.replaceAll('+', '-').replaceAll('/', '_'))
-  }
-  return forms
-}
-
-function alternation(needles: string[], flags: string, word = false): RegExp | undefined {
-  const unique = [...new Set(needles)].sort((a, b) => b.length - a.length)
-  if (unique.length === 0) return undefined
-  const body = unique.map(escapeRegExp).join('|')
-  return new RegExp(word ? `(?<![A-Za-z0-9])(?:${body})(?![A-Za-z0-9])` : body, flags)
-}
-
-/** The needles of a list of secrets, built once: three expressions and the two header patterns. */
 function compile(secrets: readonly Secret[], headers: readonly string[]): Compiled {
   const anywhere = secrets.filter((secret) => secret.match === 'anywhere')
   const words = secrets.filter((secret) => secret.match === 'word')
   const names = headers.map(escapeRegExp).join('|')
-  return {
-    anywhere: alternation(
-      anywhere.flatMap((secret) => caselessForms(secret.value)),
-      'gi',
+  // A space may come back as `+` (an HTML form's encoding), which decoding cannot tell from a plus.
+  const needles = (list: Secret[]) => [
+    ...new Set(
+      list.flatMap(({ value }) => [value, value.replaceAll(' ', '+')].map((form) => decodeText(form).text)),
     ),
-    // Pieces of the key too: a base64 text has no word boundaries to tell them from ordinary words by.
+  ]
+  return {
+    anywhere: needles(anywhere),
+    words: needles(words),
     base64: alternation(
-      secrets.flatMap((secret) =>
-        [secret.value, secret.value.toUpperCase(), secret.value.toLowerCase()].flatMap(base64Forms),
-      ),
+      anywhere.flatMap((secret) => base64Patterns(secret.value)),
       'g',
     ),
-    word: alternation(
-      words.flatMap((secret) => caselessForms(secret.value)),
+    // Pieces of the key too: a base64 text has no word boundaries to tell them from ordinary words by.
+    base64Pieces: alternation(
+      words.flatMap((secret) => base64Patterns(secret.value)),
+      'g',
+    ),
+    hex: alternation(
+      anywhere.map((secret) => hexPattern(secret.value)),
       'gi',
-      true,
     ),
     // `  authorization: Bearer …` in an exchange, `> cookie: …`, `set-cookie: …` in a response.
     headerLine: new RegExp(`^([ \\t>< -]*)(${names})([ \\t]*:[ \\t]*)([^\\r\\n]*)$`, 'gim'),

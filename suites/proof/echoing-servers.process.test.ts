@@ -8,7 +8,7 @@ import { nearMissCredentials } from '../near-miss-credentials.ts'
 import { activeCharacter } from '../output/neutralise.ts'
 import { workflowCommands } from '../output/workflow-commands.ts'
 import { type CommandRun, runConformanceCommand } from './conformance-command.ts'
-import { echoKey, startEchoingServer, urlPassword, urlUser } from './echoing-servers.ts'
+import { echoKey, escapedForms, startEchoingServer, urlPassword, urlUser } from './echoing-servers.ts'
 
 // A staging server attacks the pipeline through what it echoes. Whatever it sends, none of the seven places
 // the run writes to carries a secret, an active terminal sequence, an active Markdown construct or a
@@ -42,18 +42,30 @@ async function runAgainst(baseUrl: string, args: string[], env: Record<string, s
 
 /**
  * Every form of a secret a reader could recover it from: the secret and its pieces in any case, URL-encoded,
- * and in base64 (case matters there) at each alignment, as a `user:secret` Basic credential carries it.
+ * any eight characters of it (what a clip leaves), four characters of it in each escaped form the server
+ * sends (escapedForms), and in base64 (case matters there) at each alignment, as a `user:secret` Basic
+ * credential carries it, the secret in swapped case (a near miss the auth checks send) included.
  */
 function secretForms(secret: string, pieces: string[]): { caseless: string[]; exact: string[] } {
-  const base64 = [secret, ...pieces].flatMap((value) =>
+  const swapped = [...secret].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')
+  const base64 = [secret, swapped, ...pieces].flatMap((value) =>
     [0, 1, 2].map((offset) =>
       Buffer.from(`${'u:'.slice(0, offset)}${value}`)
         .toString('base64')
         .slice(4, 14),
     ),
   )
+  const windows = (text: string, size: number, step = 1) =>
+    [...text].flatMap((_, at) =>
+      at % step === 0 && at + size <= text.length ? [text.slice(at, at + size)] : [],
+    )
+  const escaped = Object.values(escapedForms(secret)).flatMap((form) =>
+    form.length > secret.length * 2 ? windows(form, Math.ceil((form.length / secret.length) * 4)) : [],
+  )
   return {
-    caseless: [secret, encodeURIComponent(secret), ...pieces].filter((form) => form.length >= 4),
+    caseless: [secret, encodeURIComponent(secret), ...pieces, ...windows(secret, 8), ...escaped].filter(
+      (form) => form.length >= 4,
+    ),
     exact: [...base64, ...base64.map((b) => b.replaceAll('+', '-').replaceAll('/', '_'))].filter(
       (form) => form.length >= 8,
     ),
@@ -134,6 +146,12 @@ describe('a server that echoes the key and attack text into every answer', () =>
     // A near-miss key, echoed in a 401's message: the finding on its body shows it.
     expect(examples).toMatch(/Invalid credentials[^\n]*\[redacted\]/)
     expect(examples).toMatch(/x-recent-credentials: \[[^\n]*\[redacted\]/)
+    // Each escaped echo of the key, whole, in a header's name, and cut by the report's clip of a body.
+    expect(examples).toContain(
+      'percent=[redacted] json=[redacted] html=[redacted] hex=[redacted] go=[redacted] php=[redacted]',
+    )
+    expect(examples).toContain('x-seen-[redacted]: 1')
+    expect(examples).toMatch(/"trace":"\.+[^"]{0,8}\[redacted\]… \(\d+ chars\)/)
     expect(plain.sinks.stdout).toContain('\\x1b[2J')
     expect(plain.sinks.stdout).toContain('\\x3a:add-mask::')
     expect(plain.run.report?.notes.filter((note) => note.startsWith('Secrets were redacted'))).toHaveLength(1)

@@ -43,6 +43,28 @@ const attackLines = [
 ]
 const attackText = attackLines.join('\n')
 
+/**
+ * The ways frameworks escape a header they echo, each applied to every character or to one: a URL's
+ * percent-encoding of every byte, JSON's `\u00XX`, HTML's character references, a hex dump, Go's
+ * html/template (`+` as `&#43;`), PHP's json_encode (`/` as `\/`).
+ */
+export function escapedForms(token: string): Record<string, string> {
+  const code = (char: string, width: number) => (char.codePointAt(0) ?? 0).toString(16).padStart(width, '0')
+  return {
+    percent: [...Buffer.from(token)]
+      .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+      .join(''),
+    json: [...token].map((char) => `\\u${code(char, 4)}`).join(''),
+    html: [...token].map((char) => `&#${char.codePointAt(0)};`).join(''),
+    hex: Buffer.from(token).toString('hex'),
+    go: token.replaceAll('+', '&#43;'),
+    php: token.replaceAll('/', '\\/'),
+  }
+}
+
+// Where a report clips a body it shows (exchange.ts): an echo placed across it is cut inside the key.
+const reportClip = 2000
+
 interface Received {
   method: string
   path: string
@@ -85,6 +107,8 @@ export async function startEchoingServer(): Promise<{ baseUrl: string; origin: s
       res.writeHead(status, {
         ...headers,
         'x-request-echo': authorization,
+        // In a header's name: percent-encoding is all it takes to make any key a valid one.
+        [`x-seen-${escapedForms(token).percent}`]: '1',
         'x-debug-basic': `Basic ${Buffer.from(`${urlUser}:${token}`).toString('base64')}`,
         'x-recent-credentials': JSON.stringify(recent.slice(0, 12)),
       })
@@ -113,16 +137,22 @@ function echo(
   answer: MockResponse,
   seen: { authorization: string; token: string; recent: string[]; nearMiss: boolean },
 ): { status: number; headers: Record<string, string>; body?: string } {
-  if (answer.status === 401)
-    return {
-      status: 401,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+  if (answer.status === 401) {
+    const error = (padding: string) =>
+      JSON.stringify({
         code: 'unauthorized',
         message: `Invalid credentials "${seen.authorization}" (${encodeURIComponent(seen.token)}): ${attackText}`,
         ...(seen.nearMiss ? {} : { status: 401 }),
-      }),
+        trace: `${padding}${seen.token}`,
+      })
+    // The last echo of the token starts 12 characters before the clip, so the report cuts it there.
+    const at = error('').lastIndexOf(JSON.stringify(seen.token).slice(1, -1))
+    return {
+      status: 401,
+      headers: { 'content-type': 'application/json' },
+      body: error('.'.repeat(Math.max(0, reportClip - 12 - at))),
     }
+  }
   if (answer.status === 400)
     return {
       status: 500,
@@ -131,6 +161,9 @@ function echo(
         `ValidationError at ${new Date(0).toISOString()}`,
         `  authorization: ${seen.authorization}`,
         `  token=${encodeURIComponent(seen.token)} json=${JSON.stringify({ auth: seen.authorization })}`,
+        `  ${Object.entries(escapedForms(seen.token))
+          .map(([name, form]) => `${name}=${form}`)
+          .join(' ')}`,
         attackText,
         'Recent credentials:',
         ...seen.recent.map((credential) => `  ${credential}`),

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { decodeText, originalRange } from './decoded-text.ts'
+
+describe('decodeText', () => {
+  it.each([
+    ['percent-encoding, also twice, and several bytes of UTF-8', 'a%2Fb%252F%C3%A9', 'a/b/é'],
+    ['backslash escapes, any run of backslashes before them', 'a\\/b\\u002Fc\\x2fd\\\\\\/e', 'a/b/c/d/e'],
+    ['HTML references, numeric, named, escaped again', 'a&#47;b&#x2F;c&sol;d&amp;#47;e&AMP;', 'a/b/c/d/e&'],
+    ['letters in lower case', 'AbC%4A', 'abcj'],
+    ['a letter after a backslash left as it is (another character)', 'a\\nb', 'a\\nb'],
+    ['what only looks like an escape left as it is', '100% & 5%z &nope', '100% & 5%z &nope'],
+  ])('undoes %s', (_, text, decoded) => {
+    expect(decodeText(text).text).toBe(decoded)
+  })
+
+  it('maps a range of the decoded text back to the escapes it came from', () => {
+    const text = 'x=s%6B_&#72;ost y'
+    const decoded = decodeText(text)
+    const at = decoded.text.indexOf('sk_host')
+    const [from, to] = originalRange(decoded, at, at + 'sk_host'.length)
+    expect(text.slice(from, to)).toBe('s%6B_&#72;ost')
+  })
+})

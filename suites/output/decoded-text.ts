@@ -1,0 +1,213 @@
+/**
+ * Text as a reader would read it once every escape in it is undone, with where each character came from:
+ * the redactor looks for secrets here, so that a secret echoed with some or all of its characters escaped
+ * (as frameworks do when they echo a header: a URL, a JSON string, an HTML page) is found like a plain one,
+ * and what it replaces is the escaped text itself.
+ *
+ * Undone, character by character, whatever mixes them:
+ * - percent-encoding (`%2F`; `%252F`, encoded twice; UTF-8 sequences of several bytes);
+ * - backslash escapes (`\/` from PHP's json_encode, `\u002f`, `\x2f`, any run of backslashes before them:
+ *   JSON inside JSON); a letter after a backslash (`\n`) is another character, not itself;
+ * - HTML character references, numeric (`&#47;`, `&#x2F;`, Go's `&#43;`) or named (`&sol;`), escaped again
+ *   any number of times (`&amp;#47;`).
+ * Letters are lower-cased: secrets are matched in any case.
+ */
+export interface DecodedText {
+  /** The decoded, lower-cased text. */
+  text: string
+  /**
+   * Where the decoded text came from, one entry per escape undone, in order: the escape's index in the
+   * decoded text (`at`), its length there, and where it was in the original (`from` to `to`). Between two
+   * escapes the decoded text is the original as it is, shifted.
+   */
+  at: number[]
+  length: number[]
+  from: number[]
+  to: number[]
+}
+
+// HTML5's names for the punctuation keys and passwords are made of; some encoders write these.
+const namedReferences: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  sol: '/',
+  bsol: '\\',
+  plus: '+',
+  equals: '=',
+  lowbar: '_',
+  underbar: '_',
+  period: '.',
+  colon: ':',
+  commat: '@',
+  hyphen: '-',
+  dash: '-',
+  tilde: '~',
+  excl: '!',
+  num: '#',
+  dollar: '$',
+  percnt: '%',
+  ast: '*',
+  comma: ',',
+  semi: ';',
+  quest: '?',
+  hat: '^',
+  grave: '`',
+  verbar: '|',
+  vert: '|',
+  lsqb: '[',
+  lbrack: '[',
+  rsqb: ']',
+  rbrack: ']',
+  lcub: '{',
+  lbrace: '{',
+  rcub: '}',
+  rbrace: '}',
+  lpar: '(',
+  rpar: ')',
+  nbsp: '\u00a0',
+}
+
+const percent = /%(?:25)*([0-9a-f]{2})/iy
+const backslash = /\\+(?:u([0-9a-f]{4})|x([0-9a-f]{2})|([\s\S]))/iy
+const reference = /&(?:amp;)*(?:#(?:x([0-9a-f]{1,6})|([0-9]{1,7}));?|([a-z]{2,12});)/iy
+
+function lower(char: string): string {
+  const lowered = char.toLowerCase()
+  return lowered.length === char.length ? lowered : char
+}
+
+/**
+ * `text` with every escape undone and letters lower-cased (see `DecodedText`).
+ * @example decodeText('a%2Fb&#43;').text // 'a/b+'
+ */
+export function decodeText(text: string): DecodedText {
+  let lowered = text.toLowerCase()
+  // A letter whose lower case has another length (İ) would shift every index after it: such text is
+  // lower-cased a character at a time, the odd ones kept as they are.
+  if (lowered.length !== text.length) lowered = Array.from(text, lower).join('')
+  const decoded: DecodedText = { text: lowered, at: [], length: [], from: [], to: [] }
+  const out: string[] = []
+  let done = 0
+  let length = 0
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at)
+    if (code !== 0x25 && code !== 0x5c && code !== 0x26) continue
+    const escape = decodeAt(text, at)
+    if (escape === undefined) continue
+    const [value, end] = escape
+    const shown = lower(value)
+    out.push(lowered.slice(done, at), shown)
+    length += at - done
+    decoded.at.push(length)
+    decoded.length.push(shown.length)
+    decoded.from.push(at)
+    decoded.to.push(end)
+    length += shown.length
+    done = end
+    at = end - 1
+  }
+  if (done === 0) return decoded
+  out.push(lowered.slice(done))
+  decoded.text = out.join('')
+  return decoded
+}
+
+const isHex = (code: number) =>
+  (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66)
+
+/** The escape that starts at `at`, undone, and where it ends; undefined when none starts there. */
+function decodeAt(text: string, at: number): [string, number] | undefined {
+  const char = text.charCodeAt(at)
+  if (char === 0x25) {
+    if (!isHex(text.charCodeAt(at + 1)) && text.charCodeAt(at + 1) !== 0x32) return undefined
+    const bytes: number[] = []
+    let end = at
+    percent.lastIndex = at
+    for (let match = percent.exec(text); match; match = percent.exec(text)) {
+      bytes.push(Number.parseInt(match[1] as string, 16))
+      end = percent.lastIndex
+      if ((bytes[0] as number) < 0x80) break
+    }
+    return bytes.length === 0 ? undefined : [Buffer.from(bytes).toString('utf8'), end]
+  }
+  if (char === 0x5c) {
+    // The common case first, without a regular expression: one backslash before a character.
+    const next = text.charCodeAt(at + 1)
+    const letter = (next | 0x20) >= 0x61 && (next | 0x20) <= 0x7a
+    // `\n`, `\t`: a letter after a backslash is another character (or none), never itself escaped.
+    if (letter && (next | 0x20) !== 0x75 && (next | 0x20) !== 0x78) return undefined
+    if (next !== 0x5c && !letter && at + 1 < text.length) return [text[at + 1] as string, at + 2]
+    backslash.lastIndex = at
+    const match = backslash.exec(text)
+    if (!match) return undefined
+    const [, unicode, byte, escaped] = match
+    const code = unicode ?? byte
+    return [
+      code === undefined ? (escaped as string) : String.fromCharCode(Number.parseInt(code, 16)),
+      backslash.lastIndex,
+    ]
+  }
+  const next = text.charCodeAt(at + 1)
+  if (next !== 0x23 && ((next | 0x20) < 0x61 || (next | 0x20) > 0x7a)) return undefined
+  reference.lastIndex = at
+  const match = reference.exec(text)
+  if (!match) return undefined
+  const [, hexCode, decimalCode, name] = match
+  const code =
+    hexCode !== undefined
+      ? Number.parseInt(hexCode, 16)
+      : decimalCode !== undefined
+        ? Number(decimalCode)
+        : undefined
+  const value =
+    code !== undefined && code <= 0x10ffff
+      ? String.fromCodePoint(code)
+      : name !== undefined
+        ? namedReferences[name.toLowerCase()]
+        : undefined
+  return value === undefined ? undefined : [value, reference.lastIndex]
+}
+
+/** The original index of decoded index `index`, taking its escape's start (or its end, for `end`). */
+function originalIndex(decoded: DecodedText, index: number, end: boolean): number {
+  // The last escape that starts at or before `index` (binary search).
+  let low = 0
+  let high = decoded.at.length - 1
+  let found = -1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if ((decoded.at[middle] as number) <= index) {
+      found = middle
+      low = middle + 1
+    } else high = middle - 1
+  }
+  if (found < 0) return index
+  const at = decoded.at[found] as number
+  const length = decoded.length[found] as number
+  if (index < at + length) return end ? (decoded.to[found] as number) : (decoded.from[found] as number)
+  return (decoded.to[found] as number) + (index - at - length)
+}
+
+/** The range of the original text that the decoded characters `start` to `end` (exclusive) came from. */
+export function originalRange(decoded: DecodedText, start: number, end: number): [number, number] {
+  return [
+    originalIndex(decoded, start, false),
+    originalIndex(decoded, end - 1, true) + (isInEscape(decoded, end - 1) ? 0 : 1),
+  ]
+}
+
+function isInEscape(decoded: DecodedText, index: number): boolean {
+  let low = 0
+  let high = decoded.at.length - 1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const at = decoded.at[middle] as number
+    if (index < at) high = middle - 1
+    else if (index >= at + (decoded.length[middle] as number)) low = middle + 1
+    else return true
+  }
+  return false
+}
