@@ -95,9 +95,9 @@ export function decodeText(text: string): DecodedText {
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at)
     if (code !== 0x25 && code !== 0x5c && code !== 0x26) continue
-    const escape = decodeAt(text, at)
-    if (escape === undefined) continue
-    const [value, end] = escape
+    const escaped = decodeAt(text, at)
+    if (escaped === undefined) continue
+    const [value, end] = escaped
     const shown = lower(value)
     out.push(lowered.slice(done, at), shown)
     length += at - done
