@@ -74,7 +74,14 @@ export function prestartVitestWorker(): PrestartedWorker | undefined {
   const entrypoint = join(vitestDir, 'dist', 'workers', 'threads.js')
   if (!existsSync(entrypoint)) return undefined
   const expected = expectedStart(vitestDir)
-  let thread: Worker | undefined = new Worker(entrypoint, { ...expected, stdout: true, stderr: true })
+  let thread: Worker | undefined
+  try {
+    thread = new Worker(entrypoint, { ...expected, stdout: true, stderr: true })
+  } catch {
+    // Node refused the arguments (say, a flag of its own it cannot pass on to a thread): vitest meets that
+    // itself, as it would have without this.
+    return undefined
+  }
   // Until vitest takes it, the thread must not keep a run that ended early alive, nor crash it.
   thread.unref()
   let alive = true
