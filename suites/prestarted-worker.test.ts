@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Writable } from 'node:stream'
 import type { Worker } from 'node:worker_threads'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startVitest } from 'vitest/node'
@@ -12,7 +13,9 @@ afterEach(() => {
 })
 
 /** Runs one test file through vitest with the prestarted pool; the file writes the id of the thread it ran in. */
-async function runIn(prestarted: PrestartedWorker): Promise<{ threadId: number; failed: number }> {
+async function runIn(
+  prestarted: PrestartedWorker,
+): Promise<{ threadId: number; failed: number; printed: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'prestarted-'))
   scratch.push(dir)
   const record = join(dir, 'thread-id')
@@ -24,6 +27,14 @@ import { it } from 'vitest'
 it('records its thread', () => writeFileSync(${JSON.stringify(record)}, String(threadId)))
 `,
   )
+  // What the inner vitest prints is kept for the assertions' messages, not mixed into this run's output.
+  let printed = ''
+  const keep = new Writable({
+    write(chunk, _encoding, done) {
+      printed += String(chunk)
+      done()
+    },
+  })
   const vitest = await startVitest(
     'test',
     [],
@@ -36,9 +47,14 @@ it('records its thread', () => writeFileSync(${JSON.stringify(record)}, String(t
       pool: prestartedPool(prestarted),
     },
     {},
+    { stdout: keep, stderr: keep },
   )
   await vitest.close()
-  return { threadId: Number(readFileSync(record, 'utf8')), failed: vitest.state.getCountOfFailedTests() }
+  return {
+    threadId: Number(readFileSync(record, 'utf8')),
+    failed: vitest.state.getCountOfFailedTests(),
+    printed,
+  }
 }
 
 /** Records the id of each thread `take` handed over (a stopped thread's id is -1). */
@@ -60,8 +76,8 @@ describe('vitest’s thread started ahead', () => {
     const prestarted = prestartVitestWorker()
     expect(prestarted, 'vitest’s thread entry was not found where this vitest keeps it').toBeDefined()
     const spy = watched(prestarted as PrestartedWorker)
-    const { threadId, failed } = await runIn(spy)
-    expect(failed).toBe(0)
+    const { threadId, failed, printed } = await runIn(spy)
+    expect(failed, printed).toBe(0)
     // A guess that no longer matches what vitest passes its thread would make vitest start its own: the
     // run still works, but its start is slow again. This says so.
     expect(spy.taken).toHaveLength(1)
@@ -72,7 +88,7 @@ describe('vitest’s thread started ahead', () => {
     const prestarted = prestartVitestWorker() as PrestartedWorker
     const offered: Worker[] = []
     // Another environment than the one the thread was started with.
-    const { threadId, failed } = await runIn({
+    const { threadId, failed, printed } = await runIn({
       take: (entrypoint, env, execArgv) => {
         const thread = prestarted.take(entrypoint, { ...env, ANOTHER_VARIABLE: '1' }, execArgv)
         if (thread) offered.push(thread)
@@ -80,7 +96,7 @@ describe('vitest’s thread started ahead', () => {
       },
       dispose: () => prestarted.dispose(),
     })
-    expect(failed).toBe(0)
+    expect(failed, printed).toBe(0)
     expect(offered).toEqual([])
     expect(threadId).toBeGreaterThan(0)
   })
