@@ -25,7 +25,7 @@ function expectedStart(vitestDir: string): { env: NodeJS.ProcessEnv; execArgv: s
   const production = process.env.NODE_ENV === 'production'
   return {
     // vitest's pool: process.env, then its own variables, then Vite's import.meta.env defaults.
-    env: {
+    env: asVitestPasses({
       ...process.env,
       TEST: 'true',
       VITEST: 'true',
@@ -36,7 +36,7 @@ function expectedStart(vitestDir: string): { env: NodeJS.ProcessEnv; execArgv: s
       DEV: production ? '' : '1',
       BASE_URL: '/',
       MODE: 'test',
-    },
+    }),
     execArgv: [
       ...process.execArgv.filter(
         (arg) =>
@@ -51,6 +51,14 @@ function expectedStart(vitestDir: string): { env: NodeJS.ProcessEnv; execArgv: s
       production ? 'production' : 'development',
     ],
   }
+}
+
+/** vitest's pool copies each variable under its upper-case name on Windows, whose variables ignore case. */
+function asVitestPasses(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (process.platform !== 'win32') return env
+  const copied = { ...env }
+  for (const name of Object.keys(env)) copied[name.toUpperCase()] = env[name]
+  return copied
 }
 
 function sameEnv(a: Partial<NodeJS.ProcessEnv>, b: Partial<NodeJS.ProcessEnv>): boolean {
