@@ -49,8 +49,9 @@ async function build(entry, root, bundle, manifest, options) {
       ? {
           // Packages bundled too: Node resolving and loading ajv's and faker's hundreds of files one by one
           // cost ~80 ms of CPU of every start (230 -> 150 ms to the mock's first response on Node 20).
-          // Those that load files or workers of their own at run time stay outside, and so does undici:
-          // imported only when a proxy is in play, bundled it made every run compile 1.4 MB more (~100 ms).
+          // Those that load files or workers of their own at run time stay outside, and so do those only
+          // some runs import: undici (a proxy), yaml (a YAML config file). Bundled, every start compiled
+          // them anyway: undici 1.4 MB (~100 ms), yaml half of the conformance command's bundle.
           external: [
             'vitest',
             'vitest/*',
@@ -60,6 +61,7 @@ async function build(entry, root, bundle, manifest, options) {
             'msw',
             'msw/*',
             'undici',
+            'yaml',
           ],
           // CommonJS packages inside an ES module bundle get a real require for Node's built-ins.
           banner: {
@@ -67,6 +69,8 @@ async function build(entry, root, bundle, manifest, options) {
           },
         }
       : { packages: 'external' }),
+    // The metafile names inputs relative to this directory, whatever the caller's working directory.
+    absWorkingDir: root,
     write: false,
     metafile: true,
     logLevel: 'error',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildReport } from './conformance-report.ts'
-import { coverageMatrix, coverageTable } from './coverage.ts'
+import { coverageTable } from './coverage.ts'
+import { coverageMatrix } from './coverage-matrix.ts'
 import { toHtml } from './report-html.ts'
 import type { CheckResult } from './run-check.ts'
 

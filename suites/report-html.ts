@@ -1,5 +1,5 @@
 import type { ConformanceReport } from './conformance-report.ts'
-import { coverageMatrix, type MatrixCell, type MatrixRow } from './coverage.ts'
+import { coverageMatrix, type MatrixCell, type MatrixRow } from './coverage-matrix.ts'
 import type { Finding } from './findings.ts'
 import { clip } from './output/clip.ts'
 import { citesLine, kindLabel, recordsLine } from './report-formats.ts'

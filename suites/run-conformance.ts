@@ -9,10 +9,11 @@ import { buildReport } from './conformance-report.ts'
 import { ConformanceReporter } from './conformance-reporter.ts'
 import { invokedCommand } from './invoked-command.ts'
 import type { NetworkOptions } from './network-options.ts'
-import { createOutput, type Output, redactionNote, writeReportFiles } from './output/output-boundary.ts'
+import { createOutput, redactionNote, writeReportFiles } from './output/output-boundary.ts'
 import { Secrets } from './output/secrets.ts'
 import { parseJson } from './parse-json.ts'
 import { ensureWritableDirectory, preflight } from './preflight.ts'
+import { prestartedPool, prestartVitestWorker } from './prestarted-worker.ts'
 import { progressLine } from './progress-line.ts'
 import { withBaseline } from './report-baseline.ts'
 import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
@@ -165,6 +166,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   // vitest and the suite's bundle load while the pre-flight waits for the server: loading them is CPU,
   // the pre-flight is a round trip. Loaded here, not at the top, so `--help` and a wrong argument do not
   // pay for vitest; a run the pre-flight stops exits without waiting for them.
+  // The thread vitest will run the suite in starts now too, on the core that loading vitest leaves idle.
+  const prestarted = prestartVitestWorker()
   const loading = Promise.all([import('vitest/node'), suiteLocation()])
   loading.catch(() => {})
   const insecure = options.network?.insecure
@@ -179,7 +182,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     runDeadline,
     ...(target.network ? { network: target.network } : {}),
   })
-  if (blocker) return problem(blocker)
+  if (blocker) {
+    prestarted?.dispose()
+    return problem(blocker)
+  }
 
   let prism: { url: string; stop(): Promise<void> } | undefined
   // Prism's proxy re-serialises JSON through doubles: a server whose pet ids are beyond 2^53 would be
@@ -219,6 +225,25 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     const reporter = new ConformanceReporter(facts, print, progressLine(options.progress, output.status))
     const startedAt = new Date()
+    const render = (judged: ConformanceReport): RenderedReports => {
+      const selected =
+        selection.excluded.length > 0 ? { ...judged, excludedRules: selection.excluded } : judged
+      return renderReports(
+        redactReport(baseline ? withBaseline(selected, baseline, new Date()) : selected, secrets),
+      )
+    }
+    // The reports are rendered as soon as the reporter has judged the run, while vitest stops its thread
+    // (tens of ms in which this thread would only wait); they are written once vitest has ended.
+    let early: { from: ConformanceReport; rendered: RenderedReports } | undefined
+    const renderEarly = () => {
+      const judged = reporter.report
+      if (!judged || early?.from === judged) return
+      try {
+        early = { from: judged, rendered: render(judged) }
+      } catch {
+        // Rendered again below, where an error surfaces as the run's own.
+      }
+    }
     const [{ startVitest }, suite] = await loading
     const vitest = await startVitest(
       'test',
@@ -230,9 +255,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         include: [suite.file],
         // Installed as a package, the suite lives under node_modules, which vitest excludes by default.
         exclude: [],
-        reporters: [reporter],
-        // One thread in this process: its memory is the run's, and it starts faster than a fork.
-        pool: 'threads',
+        reporters: [reporter, { onTestRunEnd: () => void setImmediate(renderEarly) }],
+        // One thread in this process: its memory is the run's, and it starts faster than a fork. It was
+        // started ahead, while vitest loaded (prestarted-worker.ts).
+        pool: prestarted ? prestartedPool(prestarted) : 'threads',
         // As many checks at once as the request pool has sockets (bounded-request.ts): measured ~0.05 × of
         // the speed target faster than 8, whose checks waited on each other's round trips.
         maxConcurrency: 16,
@@ -265,9 +291,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
                 ? [...reporter.running]
                 : ['the suite itself (it did not finish)'],
           })
-    const selected = selection.excluded.length > 0 ? { ...judged, excludedRules: selection.excluded } : judged
-    const report = redactReport(baseline ? withBaseline(selected, baseline, new Date()) : selected, secrets)
-    writeReports(report, reportDir, output)
+    const { report, texts } = early?.from === judged ? early.rendered : render(judged)
+    writeReportFiles(output, reportDir, texts)
     if (options.writeBaseline) {
       output.writeFile(
         'json',
@@ -281,7 +306,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         `Baseline: wrote ${report.findings.length} findings to ${options.writeBaseline}; give each a reason before using it.`,
       )
     }
-    print(toConsoleText(report))
+    print(texts.console)
     print(`Reports: ${join(reportDir, 'junit.xml')}, conformance.json, summary.md`)
     // Last, so that it is the line a person sees when the run ends: the page shows what the text above cannot.
     print(`HTML report: ${join(reportDir, 'conformance.html')}`)
@@ -298,6 +323,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       }
     return { exitCode: report.verdict === 'conforms' ? 0 : 1, report }
   } finally {
+    prestarted?.dispose()
     await prism?.stop()
   }
 }
@@ -346,10 +372,6 @@ function throttlingProblem(report: ConformanceReport): string | undefined {
   return `staging is throttling: ${traffic.throttled} of ${sent} requests refused; try --rate-limit ${suggested}/s (or raise the limit for the suite's client).`
 }
 
-function problem(text: string): ConformanceOutcome {
-  return { exitCode: 2, problem: text }
-}
-
 /**
  * The report with every secret in it redacted, and a note saying where, once: every format is written from
  * this copy, so none has to know about secrets. The verdict was reached before, on what the server sent.
@@ -361,12 +383,22 @@ function redactReport(report: ConformanceReport, secrets: Secrets): ConformanceR
   return note ? { ...redacted, notes: [...redacted.notes, note] } : redacted
 }
 
-/** JSON, Markdown (also appended to $GITHUB_STEP_SUMMARY), JUnit and HTML, all from the same report. */
-function writeReports(report: ConformanceReport, reportDir: string, output: Output): void {
-  writeReportFiles(output, reportDir, {
-    json: `${JSON.stringify(report, null, 2)}\n`,
-    html: toHtml(report),
-    markdown: toMarkdown(report),
-    junit: toJunitXml(report),
-  })
+interface RenderedReports {
+  report: ConformanceReport
+  /** JSON, Markdown (also appended to $GITHUB_STEP_SUMMARY), JUnit and HTML, and the console's summary. */
+  texts: { json: string; html: string; markdown: string; junit: string; console: string }
+}
+
+/** Every format, from the same (redacted) report. */
+function renderReports(report: ConformanceReport): RenderedReports {
+  return {
+    report,
+    texts: {
+      json: `${JSON.stringify(report, null, 2)}\n`,
+      html: toHtml(report),
+      markdown: toMarkdown(report),
+      junit: toJunitXml(report),
+      console: toConsoleText(report),
+    },
+  }
 }

@@ -1,0 +1,191 @@
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { isatty } from 'node:tty'
+import { Worker } from 'node:worker_threads'
+import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node'
+
+// The thread vitest runs the suite in, started before vitest itself is loaded. Loading vitest's Node API
+// takes the command's thread ~0.4 s, during which the second core has nothing to do; the thread's own
+// start (Node's bootstrap, then vitest's runtime: some ~0.25 s) fits in that time. Vitest takes the
+// thread through its public custom-pool API, as it would a thread it started, and only when the thread
+// was started exactly as vitest would start it (same file, arguments and environment); otherwise vitest
+// starts its own and this one is stopped, so a run never depends on the guess below being right.
+
+/** A thread of vitest's `threads` pool, started ahead; vitest takes it over through `prestartedPool`. */
+export interface PrestartedWorker {
+  /** The thread, if it was started with exactly these and is still alive; it is then the caller's. */
+  take(entrypoint: string, env: Partial<NodeJS.ProcessEnv>, execArgv: string[]): Worker | undefined
+  /** Stops the thread unless it was taken (a run that ends before vitest starts). */
+  dispose(): void
+}
+
+/** Whatever vitest's `threads` pool would pass to its thread, as far as it can be known before it is loaded. */
+function expectedStart(vitestDir: string): { env: NodeJS.ProcessEnv; execArgv: string[] } {
+  const production = process.env.NODE_ENV === 'production'
+  return {
+    // vitest's pool: process.env, then its own variables, then Vite's import.meta.env defaults.
+    env: asVitestPasses({
+      ...process.env,
+      TEST: 'true',
+      VITEST: 'true',
+      NODE_ENV: process.env.NODE_ENV || 'test',
+      VITEST_MODE: 'RUN',
+      FORCE_TTY: isatty(1) ? 'true' : '',
+      PROD: production ? '1' : '',
+      DEV: production ? '' : '1',
+      BASE_URL: '/',
+      MODE: 'test',
+    }),
+    execArgv: [
+      ...process.execArgv.filter(
+        (arg) =>
+          arg.startsWith('--cpu-prof') || arg.startsWith('--heap-prof') || arg.startsWith('--diagnostic-dir'),
+      ),
+      '--experimental-import-meta-resolve',
+      '--require',
+      join(vitestDir, 'suppress-warnings.cjs'),
+      '--conditions',
+      'node',
+      '--conditions',
+      production ? 'production' : 'development',
+    ],
+  }
+}
+
+/** vitest's pool copies each variable under its upper-case name on Windows, whose variables ignore case. */
+function asVitestPasses(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (process.platform !== 'win32') return env
+  const copied = { ...env }
+  for (const name of Object.keys(env)) copied[name.toUpperCase()] = env[name]
+  return copied
+}
+
+function sameEnv(a: Partial<NodeJS.ProcessEnv>, b: Partial<NodeJS.ProcessEnv>): boolean {
+  const keys = Object.keys(a)
+  return (
+    keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key])
+  )
+}
+
+/**
+ * Starts vitest's thread now, or returns nothing when vitest or its thread's entry file is not where this
+ * version of vitest keeps it (vitest then starts the thread itself, as usual).
+ */
+export function prestartVitestWorker(): PrestartedWorker | undefined {
+  let vitestDir: string
+  try {
+    vitestDir = dirname(createRequire(import.meta.url).resolve('vitest/package.json'))
+  } catch {
+    return undefined
+  }
+  const entrypoint = join(vitestDir, 'dist', 'workers', 'threads.js')
+  if (!existsSync(entrypoint)) return undefined
+  const expected = expectedStart(vitestDir)
+  let thread: Worker | undefined
+  try {
+    thread = new Worker(entrypoint, { ...expected, stdout: true, stderr: true })
+  } catch {
+    // Node refused the arguments (say, a flag of its own it cannot pass on to a thread): vitest meets that
+    // itself, as it would have without this.
+    return undefined
+  }
+  // Until vitest takes it, the thread must not keep a run that ended early alive, nor crash it.
+  thread.unref()
+  let alive = true
+  const onError = () => {
+    alive = false
+  }
+  thread.once('error', onError)
+  thread.once('exit', onError)
+  return {
+    take(wanted, env, execArgv) {
+      const taken = thread
+      if (!taken) return undefined
+      thread = undefined
+      taken.off('error', onError)
+      taken.off('exit', onError)
+      if (
+        alive &&
+        resolve(wanted) === resolve(entrypoint) &&
+        sameEnv(env, expected.env) &&
+        execArgv.length === expected.execArgv.length &&
+        execArgv.every((arg, at) => arg === expected.execArgv[at])
+      ) {
+        taken.ref()
+        return taken
+      }
+      void taken.terminate()
+      return undefined
+    },
+    dispose() {
+      void thread?.terminate()
+      thread = undefined
+    },
+  }
+}
+
+/**
+ * vitest's `threads` pool under another name, its first thread the one started ahead. What the thread runs
+ * and how vitest talks to it are vitest's own: this only decides which thread.
+ */
+export function prestartedPool(prestarted: PrestartedWorker): PoolRunnerInitializer {
+  return {
+    name: 'prestarted-threads',
+    createPoolWorker: (options) => new PrestartedThreadsWorker(options, prestarted),
+  }
+}
+
+class PrestartedThreadsWorker implements PoolWorker {
+  readonly name = 'prestarted-threads'
+  private readonly entrypoint: string
+  private readonly options: PoolOptions
+  private readonly prestarted: PrestartedWorker
+  private thread: Worker | undefined
+
+  constructor(options: PoolOptions, prestarted: PrestartedWorker) {
+    this.options = options
+    this.prestarted = prestarted
+    this.entrypoint = resolve(options.distPath, 'workers', 'threads.js')
+  }
+
+  private get started(): Worker {
+    if (!this.thread) throw new Error('The conformance suite’s vitest thread was used before it started.')
+    return this.thread
+  }
+
+  on(event: string, callback: (arg: unknown) => void): void {
+    this.started.on(event, callback)
+  }
+
+  off(event: string, callback: (arg: unknown) => void): void {
+    this.started.off(event, callback)
+  }
+
+  send(message: WorkerRequest): void {
+    this.started.postMessage(message)
+  }
+
+  async start(): Promise<void> {
+    const { env, execArgv, project } = this.options
+    this.thread ??=
+      this.prestarted.take(this.entrypoint, env, execArgv) ??
+      new Worker(this.entrypoint, { env, execArgv, stdout: true, stderr: true })
+    // As vitest's own pool does: what the thread prints goes where vitest prints.
+    this.thread.stdout.pipe(project.vitest.logger.outputStream)
+    this.thread.stderr.pipe(project.vitest.logger.errorStream)
+  }
+
+  async stop(): Promise<void> {
+    const thread = this.thread
+    if (!thread) return
+    await thread.terminate()
+    thread.stdout.unpipe(this.options.project.vitest.logger.outputStream)
+    thread.stderr.unpipe(this.options.project.vitest.logger.errorStream)
+    this.thread = undefined
+  }
+
+  deserialize(data: unknown): unknown {
+    return data
+  }
+}
