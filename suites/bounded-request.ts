@@ -211,11 +211,8 @@ function attempt(
   limits: RequestLimits,
   client: Client,
 ): Promise<RequestOutcome & { staleConnection?: boolean }> {
-  const left = limits.runDeadline - Date.now()
-  if (left <= 0)
+  if (limits.runDeadline - Date.now() <= 0)
     return Promise.resolve({ ok: false, kind: 'run-deadline', message: 'the run’s deadline has passed' })
-  const timeout = Math.min(limits.requestTimeoutMs, left)
-  const ranOut = timeout < limits.requestTimeoutMs
   const { origin, rawPath } = splitUrl(url)
   const target = new URL(origin)
   const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8')
@@ -223,10 +220,12 @@ function attempt(
   return new Promise((resolve) => {
     let response: Received | undefined
     let settled = false
+    let timer: ReturnType<typeof setTimeout> | undefined
     const finish = (outcome: RequestOutcome & { staleConnection?: boolean }) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
+      clearTimeout(queued)
       resolve(outcome)
     }
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest
@@ -278,18 +277,37 @@ function attempt(
         /ECONNRESET|EPIPE/.test(errorCode(error))
       finish(stale ? { ...problem, staleConnection: true } : problem)
     }
-    // One deadline for the connection, the headers and the whole body.
-    const timer = setTimeout(() => {
-      const connected = request.socket !== null && request.socket !== undefined && !request.socket.connecting
-      request.destroy()
-      if (!ranOut && !connected)
-        return finish({
-          ok: false,
-          kind: 'unreachable',
-          message: `cannot connect within ${limits.requestTimeoutMs} ms`,
-        })
-      finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response))
-    }, timeout)
+    // One deadline for the connection, the headers and the whole body, from when the request has a socket:
+    // time spent queued for one of the pool's sockets is the suite's own concurrency, not the server's
+    // slowness (a server answering every request in 6 s must not be "slower than 10 s" because its
+    // request waited 6 s for a socket). Queued, only the run's deadline applies; other requests' deadlines
+    // free the sockets.
+    const startDeadline = () => {
+      if (timer !== undefined || settled) return
+      clearTimeout(queued)
+      const timeout = Math.max(0, Math.min(limits.requestTimeoutMs, limits.runDeadline - Date.now()))
+      const ranOut = timeout < limits.requestTimeoutMs
+      timer = setTimeout(() => {
+        const connected =
+          request.socket !== null && request.socket !== undefined && !request.socket.connecting
+        request.destroy()
+        if (!ranOut && !connected)
+          return finish({
+            ok: false,
+            kind: 'unreachable',
+            message: `cannot connect within ${limits.requestTimeoutMs} ms`,
+          })
+        finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response))
+      }, timeout)
+    }
+    const queued = setTimeout(
+      () => {
+        request.destroy()
+        finish(deadlineProblem(true, limits.requestTimeoutMs, undefined))
+      },
+      Math.max(0, limits.runDeadline - Date.now()),
+    )
+    request.on('socket', startDeadline)
     request.on('error', fail)
     request.end(body)
   })
