@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { MockResponse } from '../mocks/core/mock-http.ts'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { runConformanceCommand } from './proof/conformance-command.ts'
+import { readMockRequest } from './proof/mock-request.ts'
 
 // The run's memory, as the suite's own process measures it (peak RSS), against servers that answer every
 // list of pets with something built to exhaust a client that holds what it reads. The rest of the API
@@ -20,24 +21,13 @@ type Attack = (req: IncomingMessage, res: ServerResponse, honest: MockResponse) 
 async function listsAttacked(attack: Attack): Promise<string> {
   const mock = createMockApi({ apiKeys: [key], pets: 5 })
   let lists = 0
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const [path = '/', query = ''] = (req.url ?? '/').split('?')
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([n, v]) => [n, String(v)]))
-      const body = chunks.length ? Buffer.concat(chunks).toString() : undefined
-      const answer = mock.handle({
-        method: req.method ?? 'GET',
-        path,
-        query,
-        headers,
-        ...(body ? { body } : {}),
-      })
-      // The pre-flight's list is answered: the attack is on the run, not on the check that it can start.
-      if (req.method === 'GET' && path === '/v1/pets' && ++lists > 1) return attack(req, res, answer)
-      res.writeHead(answer.status, answer.headers).end(answer.body)
-    })
+  const server = createServer(async (req, res) => {
+    const request = await readMockRequest(req)
+    const answer = mock.handle(request)
+    // The pre-flight's list is answered: the attack is on the run, not on the check that it can start.
+    if (request.method === 'GET' && request.path === '/v1/pets' && ++lists > 1)
+      return attack(req, res, answer)
+    res.writeHead(answer.status, answer.headers).end(answer.body)
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   servers.push({

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { runConformanceCommand } from './proof/conformance-command.ts'
 import { type ForwardProxy, startForwardProxy } from './proof/forward-proxy.ts'
+import { readMockRequest } from './proof/mock-request.ts'
 
 // Servers that try to hang or exhaust the run, on real sockets. Whatever they do, the run must end within
 // its bounds, under its memory budget, with a readable report and a non-zero exit.
@@ -24,19 +25,8 @@ async function hostile(behave: Behaviour, honest = 0): Promise<string> {
   const server = createServer((req, res) => {
     count++
     if (count <= honest) {
-      const chunks: Buffer[] = []
-      req.on('data', (chunk: Buffer) => chunks.push(chunk))
-      req.on('end', () => {
-        const [path, query = ''] = (req.url ?? '/').split('?')
-        const headers = Object.fromEntries(Object.entries(req.headers).map(([n, v]) => [n, String(v)]))
-        const body = chunks.length ? Buffer.concat(chunks).toString() : undefined
-        const answer = mock.handle({
-          method: req.method ?? 'GET',
-          path: path ?? '/',
-          query,
-          headers,
-          ...(body ? { body } : {}),
-        })
+      void readMockRequest(req).then((request) => {
+        const answer = mock.handle(request)
         res.writeHead(answer.status, answer.headers).end(answer.body)
       })
       return

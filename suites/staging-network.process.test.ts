@@ -9,6 +9,7 @@ import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { runConformanceCommand } from './proof/conformance-command.ts'
 import { startForwardProxy } from './proof/forward-proxy.ts'
+import { readMockRequest } from './proof/mock-request.ts'
 
 // Staging as it is reached: through a forward proxy, over TLS with an internal CA or client certificates,
 // behind a gateway that wants its own header. Real sockets on 127.0.0.1; certificates made for each run.
@@ -152,22 +153,9 @@ describe('over TLS', () => {
         requestCert: tls.requestCert ?? false,
         rejectUnauthorized: tls.requestCert ?? false,
       },
-      (req, res) => {
-        const chunks: Buffer[] = []
-        req.on('data', (chunk: Buffer) => chunks.push(chunk))
-        req.on('end', () => {
-          const [path = '/', query = ''] = (req.url ?? '/').split('?')
-          const headers = Object.fromEntries(Object.entries(req.headers).map(([n, v]) => [n, String(v)]))
-          const body = chunks.length ? Buffer.concat(chunks).toString() : undefined
-          const answer = api.handle({
-            method: req.method ?? 'GET',
-            path,
-            query,
-            headers,
-            ...(body ? { body } : {}),
-          })
-          res.writeHead(answer.status, answer.headers).end(answer.body)
-        })
+      async (req, res) => {
+        const answer = api.handle(await readMockRequest(req))
+        res.writeHead(answer.status, answer.headers).end(answer.body)
       },
     )
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))

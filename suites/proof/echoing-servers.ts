@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { MockResponse } from '../../mocks/core/mock-http.ts'
 import { createMockApi } from '../../mocks/create-mock-api.ts'
 import { listenOnLoopback } from './listen-on-loopback.ts'
+import { readMockRequest } from './mock-request.ts'
 
 /**
  * Servers that answer like a working Animal Store but attack the pipeline through what they echo, as a
@@ -65,14 +66,6 @@ export function escapedForms(token: string): Record<string, string> {
 // Where a report clips a body it shows (exchange.ts): an echo placed across it is cut inside the key.
 const reportClip = 2000
 
-interface Received {
-  method: string
-  path: string
-  query: string
-  headers: Record<string, string>
-  body?: string
-}
-
 /**
  * The echoing server: answers like the mock for `echoKey`, with a key in any letter case accepted, every
  * response carrying the request's Authorization back (as is and as a Basic `user:key`), 401s whose message
@@ -83,10 +76,7 @@ export async function startEchoingServer(): Promise<{ baseUrl: string; origin: s
   const mock = createMockApi({ apiKeys: [echoKey], pets: 5 })
   const recent: string[] = []
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const received = receive(req, chunks)
+    void readMockRequest(req).then((received) => {
       const authorization = received.headers.authorization ?? ''
       if (authorization && !recent.includes(authorization)) recent.unshift(authorization)
       recent.length = Math.min(recent.length, 40)
@@ -124,13 +114,6 @@ export async function startEchoingServer(): Promise<{ baseUrl: string; origin: s
       server.close()
     },
   }
-}
-
-function receive(req: IncomingMessage, chunks: Buffer[]): Received {
-  const [path = '/', query = ''] = (req.url ?? '/').split('?')
-  const headers = Object.fromEntries(Object.entries(req.headers).map(([n, v]) => [n, String(v)]))
-  const body = chunks.length ? Buffer.concat(chunks).toString() : undefined
-  return { method: req.method ?? 'GET', path, query, headers, ...(body === undefined ? {} : { body }) }
 }
 
 function echo(
