@@ -11,7 +11,7 @@ import {
   jsonOf,
 } from './exchange.ts'
 import type { RuleId, Violation } from './findings.ts'
-import { type Recorder, type SendParams, send, type Transport } from './send.ts'
+import { type Recorder, recordOf, type SendParams, send, type Transport } from './send.ts'
 import type { ConformanceTarget } from './target.ts'
 
 /** One conformance check: its purpose, in words a person can act on, and what it does. */
@@ -233,7 +233,7 @@ export function createCheckContext(run: RunState): CheckContext {
         run.nextLists.set(key, next)
       }
       const listed = await next
-      recorder.exchanges.push(listed)
+      recorder.exchanges.push(recordOf(listed))
       return { listed, pets: bodyOf<Pet[]>(listed, listAnswers, 200) }
     },
   }

@@ -114,7 +114,7 @@ async function judgeCheck(
   const violations: Violation[] = []
   const affectedElsewhere: Violation[] = []
   // Violations are shared (an exchange several checks read, the run's "stopped answering"): copied, not changed.
-  const add = (violation: Violation, exchange: Exchange | undefined) => {
+  const add = (violation: Violation, exchange: Pick<Exchange, 'request'> | undefined) => {
     const id = findingId(violation)
     if (seen.has(id) || !judged(violation)) return
     seen.add(id)
@@ -126,7 +126,7 @@ async function judgeCheck(
   }
   if (purpose) add(purpose.violation, purpose.exchange)
   for (const exchange of recorder.exchanges) {
-    if (purpose && exchange === purpose.exchange) continue
+    if (purpose && exchange.request === purpose.exchange?.request) continue
     for (const violation of exchange.violations) {
       // A list read that several checks share names its broken records once: the first check to report
       // it fails on it, the others are affected by it.

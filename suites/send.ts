@@ -69,7 +69,7 @@ export interface SendParams {
 
 /** What one check accumulates while it sends. */
 export interface Recorder {
-  exchanges: Exchange[]
+  exchanges: RecordedExchange[]
   /** What the server does that a person may want to look at, though the contract allows it. */
   warnings: string[]
   /** What the contract's owner may want to change (a status every server answers, undeclared). */
@@ -194,7 +194,7 @@ async function sendOnce(
       violations: [],
       bodyUsable: false,
     }
-    recorder.exchanges.push(exchange)
+    recorder.exchanges.push(recordOf(exchange))
     return exchange
   }
   if (!outcome.ok && outcome.kind !== 'too-large') {
@@ -233,22 +233,50 @@ async function sendOnce(
     bodyUsable: outcome.ok,
     ...(viaPrism ? { prismViolations: parseViolations(response.headers['sl-violations']) } : {}),
   }
-  recorder.exchanges.push(exchange)
+  const seal = record(recorder, exchange)
+  try {
+    await judge(
+      transport,
+      recorder,
+      exchange,
+      operation,
+      params,
+      outcome.ok ? undefined : outcome.message,
+      at,
+    )
+  } finally {
+    seal()
+  }
+  return exchange
+}
+
+/** Judges the exchange by every rule a response must keep, whatever the check wants of it. */
+async function judge(
+  transport: Transport,
+  recorder: Recorder,
+  exchange: Exchange,
+  operation: Operation,
+  params: SendParams,
+  /** Why the body was not read whole, when it was not. */
+  tooLarge: string | undefined,
+  at: number,
+): Promise<void> {
+  const { response, request } = exchange
   // A response to another spelling of the path, or to another method, says nothing about the operation's
   // own statuses.
   if (params.intent !== 'no-data' && params.intent !== 'unsupported-method') {
     exchange.pair = `${operation.id} ${response.status}`
     recorder.seen.add(exchange.pair)
   }
-  if (!outcome.ok) {
+  if (tooLarge !== undefined) {
     exchange.violations.push({
       rule: 'response-too-large',
       operation: operation.id,
       where: 'response bodies',
-      message: `${method} ${url}: ${outcome.message}; the contract's bodies are small JSON documents.`,
+      message: `${request.method} ${request.url}: ${tooLarge}; the contract's bodies are small JSON documents.`,
       exchange: describeExchange(exchange),
     })
-    return exchange
+    return
   }
   // A read that breaks the schema while creates are in flight may show a pet one of them stored wrong before
   // its 201 was judged: that first verdict is tentative; once their verdicts are in, the read is judged again.
@@ -272,7 +300,29 @@ async function sendOnce(
   // Judged, its value kept: the check needs no more of its text than a report shows.
   if ('json' in exchange) releaseJudgedBody(exchange.response)
   await traceServerErrors(transport, exchange, operation, params, at)
-  return exchange
+}
+
+/** What a check's recorder keeps of an exchange for its report: all but the body's value, and 4 KiB of its text. */
+export type RecordedExchange = Omit<Exchange, 'json'>
+
+/**
+ * Records the exchange as its check's report needs it, and returns how to bring the record up to date once
+ * judging is over. The record holds no parsed value and only the start of the body: the check holds what it
+ * needs of the exchange itself for as long as it needs it, and a check that makes hundreds of requests (the
+ * stateful model) must not hold hundreds of bodies until it ends.
+ */
+function record(recorder: Recorder, exchange: Exchange): () => void {
+  const at = recorder.exchanges.push(recordOf(exchange)) - 1
+  return () => {
+    recorder.exchanges[at] = recordOf(exchange)
+  }
+}
+
+export function recordOf(exchange: Exchange): RecordedExchange {
+  const { json: _value, response, ...kept } = exchange
+  const start = { ...response }
+  releaseJudgedBody(start)
+  return { ...kept, response: start }
 }
 
 /**
