@@ -256,6 +256,7 @@ function attempt(
             maxBytes: limits.maxResponseBytes,
             maxChunks,
             contentEncoding: answer.headers['content-encoding'],
+            contentLength: answer.headers['content-length'],
           },
           (outcome) => finish(withBody(response as Received, outcome)),
           () => request.destroy(),

@@ -96,7 +96,12 @@ async function send(
         readBoundedBody(
           raw,
           decoded,
-          { maxBytes: limits.maxResponseBytes, maxChunks, contentEncoding: headers['content-encoding'] },
+          {
+            maxBytes: limits.maxResponseBytes,
+            maxChunks,
+            contentEncoding: headers['content-encoding'],
+            contentLength: headers['content-length'],
+          },
           (outcome) => finish(withBody(response as Received, outcome)),
           () => {},
         )
