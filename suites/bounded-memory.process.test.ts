@@ -18,15 +18,24 @@ afterEach(() => {
 
 type Attack = (req: IncomingMessage, res: ServerResponse, honest: MockResponse) => void
 
-async function listsAttacked(attack: Attack): Promise<string> {
+const isList = (request: { method: string; path: string }) =>
+  request.method === 'GET' && request.path === '/v1/pets'
+
+/**
+ * A mock-like server whose answers go through `attack` where `attacked` says so. The pre-flight's list is
+ * answered: the attack is on the run, not on the check that it can start.
+ */
+async function serverAttacking(
+  attacked: (request: { method: string; path: string }) => boolean,
+  attack: Attack,
+): Promise<string> {
   const mock = createMockApi({ apiKeys: [key], pets: 5 })
-  let lists = 0
+  let started = false
   const server = createServer(async (req, res) => {
     const request = await readMockRequest(req)
     const answer = mock.handle(request)
-    // The pre-flight's list is answered: the attack is on the run, not on the check that it can start.
-    if (request.method === 'GET' && request.path === '/v1/pets' && ++lists > 1)
-      return attack(req, res, answer)
+    if (started && attacked(request)) return attack(req, res, answer)
+    started ||= isList(request)
     res.writeHead(answer.status, answer.headers).end(answer.body)
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
@@ -38,6 +47,8 @@ async function listsAttacked(attack: Attack): Promise<string> {
   })
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
 }
+
+const listsAttacked = (attack: Attack) => serverAttacking(isList, attack)
 
 /** Writes raw bytes on the connection, bypassing Node's own framing, then closes it. */
 function raw(req: IncomingMessage, bytes: Buffer): void {
@@ -119,6 +130,34 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
     )
     expect(code, output).toBe(0)
     expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('keeps no parsed value of an answer past the check step that needed it, and judges them conformant', async () => {
+    // Every list and every single pet carries a string of nearly 4 MB in an extra field, which the contract
+    // allows: parsed values, not text, that a check needs while it runs. Checks once kept every one they
+    // made until they ended (614 MB). Now what stays is what V8 has not yet collected of the strings each
+    // answer leaves behind (measured 330 to 450 MB): not within the 300 MB budget, which this case does not
+    // claim (docs/conformance.md), but no longer growing with the number of answers a check reads.
+    const padding = `{"padding":"${'x'.repeat(4 * 1024 * 1024 - 64 * 1024)}",`
+    const padded = (body: string) =>
+      body.startsWith('[{')
+        ? `[${padding}${body.slice(2)}`
+        : body.startsWith('{')
+          ? `${padding}${body.slice(1)}`
+          : body
+    const url = await serverAttacking(
+      (request) => request.method === 'GET',
+      (_, res, honest) => {
+        const body = honest.status !== 200 || honest.body === undefined ? honest.body : padded(honest.body)
+        res.writeHead(honest.status, honest.headers).end(body)
+      },
+    )
+    const { code, output, report } = await runConformanceCommand(
+      ['--base-url', url, '--request-timeout', '60', '--timeout', '200'],
+      { env: { CONFORMANCE_API_KEY: key }, timeoutMs: 240_000 },
+    )
+    expect(code, output).toBe(0)
+    expect(report?.peakRssBytes).toBeLessThan(512 * 1024 * 1024)
   })
 
   it('holds many slow, nearly full bodies at once within the budget, each reported as slow', async () => {
