@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boundedRequest } from './bounded-request.ts'
+import { startForwardProxy } from './proof/forward-proxy.ts'
 
 // A server that answers every request in 200 ms, and one path that never answers.
 let server: Server
@@ -37,5 +38,23 @@ describe('the per-request deadline', () => {
     const outcome = await boundedRequest(`${origin}/silent`, { method: 'GET', headers: {} }, limits())
     expect(outcome).toMatchObject({ ok: false, kind: 'timeout' })
     expect(outcome.ok ? '' : outcome.message).toMatch(/slower than 1 s/)
+  })
+})
+
+describe('the per-request deadline through a proxy', () => {
+  it('counts from when the request has a connection, not while it waits for one of the 16', async () => {
+    const proxy = await startForwardProxy()
+    try {
+      const network = { proxy: proxy.origin }
+      const outcomes = await Promise.all(
+        Array.from({ length: 128 }, () =>
+          boundedRequest(`${origin}/pets`, { method: 'GET', headers: {} }, { ...limits(), network }),
+        ),
+      )
+      expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([])
+      expect(proxy.seen.length).toBeGreaterThanOrEqual(1)
+    } finally {
+      await proxy.close()
+    }
   })
 })

@@ -36,7 +36,7 @@ export async function proxiedSender(network: NetworkOptions | undefined): Promis
     httpProxy: network?.proxy || process.env.http_proxy || process.env.HTTP_PROXY || '',
     httpsProxy: network?.proxy || process.env.https_proxy || process.env.HTTPS_PROXY || '',
     noProxy: process.env.no_proxy || process.env.NO_PROXY || '',
-    connections: 16,
+    connections,
     keepAliveTimeout: 4_000,
     maxHeaderSize: maxHeaderBytes,
     // The suite's own deadline governs (below); undici's would only race it.
@@ -45,7 +45,69 @@ export async function proxiedSender(network: NetworkOptions | undefined): Promis
     connect: tls,
     requestTls: tls,
   })
-  return (url, init, limits) => send(dispatcher, url, init, limits)
+  const slots = new Slots(connections)
+  return async (url, init, limits) => {
+    const release = await slots.take(limits.runDeadline)
+    if (!release)
+      return {
+        ok: false,
+        kind: 'run-deadline',
+        message: 'the run’s deadline passed while waiting for a connection',
+      }
+    try {
+      return await send(dispatcher, url, init, limits)
+    } finally {
+      release()
+    }
+  }
+}
+
+// undici queues what its pool has no connection for, out of sight, and the per-request deadline would count
+// that wait: the suite's own concurrency, not the server's time. At most as many requests as connections
+// are handed to it, so the deadline starts with the connection, as on the direct path (bounded-request.ts).
+const connections = 16
+
+/** At most `size` holders at once; the others wait in order, until a deadline (epoch ms). */
+class Slots {
+  private free: number
+  private readonly waiting: (() => void)[] = []
+
+  constructor(size: number) {
+    this.free = size
+  }
+
+  /** Resolves to the release of a slot, or to undefined once `deadline` passes first. */
+  take(deadline: number): Promise<(() => void) | undefined> {
+    if (this.free > 0) {
+      this.free--
+      return Promise.resolve(this.releaser())
+    }
+    return new Promise((resolve) => {
+      const granted = () => {
+        clearTimeout(timer)
+        resolve(this.releaser())
+      }
+      const timer = setTimeout(
+        () => {
+          this.waiting.splice(this.waiting.indexOf(granted), 1)
+          resolve(undefined)
+        },
+        Math.max(0, deadline - Date.now()),
+      )
+      this.waiting.push(granted)
+    })
+  }
+
+  private releaser(): () => void {
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const next = this.waiting.shift()
+      if (next) next()
+      else this.free++
+    }
+  }
 }
 
 async function send(
