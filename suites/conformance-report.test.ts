@@ -261,9 +261,9 @@ describe('every format is a function of the same report', () => {
     facts,
   )
 
-  it('writes JUnit XML with every text escaped and control characters replaced', () => {
+  it('writes JUnit XML with every text escaped and control characters shown as escapes', () => {
     const withControl = buildReport([check('nul \u0000 here', 'passed')], facts)
-    expect(toJunitXml(withControl)).toContain('name="nul \ufffd here"')
+    expect(toJunitXml(withControl)).toContain('name="nul \\x00 here"')
     const xml = toJunitXml(report)
     expect(xml).toContain('name="creates &lt;b&gt;&quot;x&quot;&lt;/b&gt; &amp; more"')
     expect(xml).toContain('failures="1"')

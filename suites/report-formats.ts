@@ -1,6 +1,12 @@
 import type { ConformanceReport } from './conformance-report.ts'
 import { type Finding, findingId, type Violation } from './findings.ts'
-import { markdownCell, markdownCode, markdownFence, markdownInlineHtml } from './output/neutralise.ts'
+import {
+  markdownCell,
+  markdownCode,
+  markdownFence,
+  markdownInlineHtml,
+  xmlEscape,
+} from './output/neutralise.ts'
 import { knownFindingIds, selectionLines, verdictQualifier } from './report-selection.ts'
 import { trafficLine } from './request-pacing.ts'
 import { policySwitch } from './rules.ts'
@@ -233,7 +239,7 @@ export function toJunitXml(report: ConformanceReport): string {
     }
     accepted++
     const reason = report.baseline?.known.find((entry) => entry.id === finding.id)?.reason ?? ''
-    return `${openCase(group, name)}>\n      <skipped message="${xml(`known finding ${finding.id} [${finding.rule}], accepted in ${report.baseline?.path}: ${reason}`)}"/>\n    </testcase>`
+    return `${openCase(group, name)}>\n      <skipped message="${xmlEscape(`known finding ${finding.id} [${finding.rule}], accepted in ${report.baseline?.path}: ${reason}`)}"/>\n    </testcase>`
   }
   for (const check of report.checks) {
     const owned = report.findings.filter((finding) => owner.get(finding) === check)
@@ -252,7 +258,7 @@ export function toJunitXml(report: ConformanceReport): string {
   // Excluded rules are skipped, never passed.
   for (const rule of report.excludedRules ?? [])
     cases.push(
-      `${openCase('excluded', rule)}>\n      <skipped message="${xml(`excluded with --checks / --exclude-checks: ${rule} was not judged`)}"/>\n    </testcase>`,
+      `${openCase('excluded', rule)}>\n      <skipped message="${xmlEscape(`excluded with --checks / --exclude-checks: ${rule} was not judged`)}"/>\n    </testcase>`,
     )
   const errored = report.checks.filter((check) => ['errored', 'timed-out'].includes(check.outcome)).length
   const skipped =
@@ -267,7 +273,7 @@ export function toJunitXml(report: ConformanceReport): string {
     ...cases,
     ...report.limitations
       .filter((text) => text.startsWith('Insecure:'))
-      .map((text) => `    <system-err>${xml(text)}</system-err>`),
+      .map((text) => `    <system-err>${xmlEscape(text)}</system-err>`),
     '  </testsuite>',
     '</testsuites>',
     '',
@@ -287,7 +293,7 @@ function findingsByViolation(findings: readonly Finding[]) {
 }
 
 function openCase(group: string, name: string): string {
-  return `    <testcase classname="${xml(`animal-store.${group}`)}" name="${xml(name)}"`
+  return `    <testcase classname="${xmlEscape(`animal-store.${group}`)}" name="${xmlEscape(name)}"`
 }
 
 function failureCase(group: string, finding: Finding, name: string): string {
@@ -302,12 +308,12 @@ function failureCase(group: string, finding: Finding, name: string): string {
   ]
     .filter((part): part is string => typeof part === 'string' && part !== '')
     .join('\n\n')
-  return `${openCase(group, name)}>\n      <failure message="${xml(head)}" type="${xml(finding.rule)}">${xml(evidence)}</failure>\n    </testcase>`
+  return `${openCase(group, name)}>\n      <failure message="${xmlEscape(head)}" type="${xmlEscape(finding.rule)}">${xmlEscape(evidence)}</failure>\n    </testcase>`
 }
 
 function testCase(check: CheckResult, findingOf: ReturnType<typeof findingsByViolation>): string {
   const open = openCase(check.group, check.name)
-  const message = xml(check.message ?? '')
+  const message = xmlEscape(check.message ?? '')
   switch (check.outcome) {
     case 'timed-out':
     case 'errored':
@@ -316,7 +322,7 @@ function testCase(check: CheckResult, findingOf: ReturnType<typeof findingsByVio
     case 'skipped':
     case 'not-checked': {
       const by = check.blockedBy && findingOf(check.blockedBy)
-      return `${open}>\n      <skipped message="${by ? xml(`blocked by ${by.id} [${by.rule}]`) : message}"/>\n    </testcase>`
+      return `${open}>\n      <skipped message="${by ? xmlEscape(`blocked by ${by.id} [${by.rule}]`) : message}"/>\n    </testcase>`
     }
     default: {
       // Passed, or saw only findings another check reports: named, so the log says why it is green.
@@ -328,26 +334,9 @@ function testCase(check: CheckResult, findingOf: ReturnType<typeof findingsByVio
           `affected by ${finding.id} [${finding.rule}] (reported on "${finding.checks[0] ?? finding.affected[0] ?? ''}"); judged on the rest.`,
       )
       if (lines.length === 0) return `${open}/>`
-      return `${open}>\n      <system-out>${xml(lines.join('\n'))}</system-out>\n    </testcase>`
+      return `${open}>\n      <system-out>${xmlEscape(lines.join('\n'))}</system-out>\n    </testcase>`
     }
   }
-}
-
-// XML 1.0 §2.2 allows tab, newline, carriage return and the rest from U+0020; a server's bytes may hold others.
-const xmlAllowed = (code: number) =>
-  code === 0x9 ||
-  code === 0xa ||
-  code === 0xd ||
-  (code >= 0x20 && code <= 0xd7ff) ||
-  (code >= 0xe000 && code !== 0xfffe && code !== 0xffff)
-
-function xml(text: string): string {
-  return Array.from(text, (char) => (xmlAllowed(char.codePointAt(0) ?? 0) ? char : '\ufffd'))
-    .join('')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
 }
 
 function indent(text: string, spaces: number): string {
