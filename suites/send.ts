@@ -345,7 +345,15 @@ async function traceServerErrors(
   const serverError = exchange.violations.find((violation) => violation.rule === 'server-error')
   if (!serverError) {
     const { status } = exchange.response
-    if (readsPets && status >= 200 && status < 300 && !transport.firstSuccess.has(operation.id))
+    // Only a read the contract says must work shows it worked: an unauthorised or invalid one answered 2xx
+    // is a defect of its own, not evidence that reading was fine before a create broke it.
+    if (
+      readsPets &&
+      params.intent === 'valid' &&
+      status >= 200 &&
+      status < 300 &&
+      !transport.firstSuccess.has(operation.id)
+    )
       transport.firstSuccess.set(operation.id, at)
     return
   }
