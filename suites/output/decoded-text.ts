@@ -6,11 +6,11 @@
  *
  * Undone, character by character, whatever mixes them:
  * - percent-encoding (`%2F`; `%252F`, encoded twice; UTF-8 sequences of several bytes);
- * - backslash escapes (`\/` from PHP's json_encode, `\u002f`, `\x2f`, any run of backslashes before them:
- *   JSON inside JSON); a letter after a backslash (`\n`) is another character, not itself;
+ * - backslash escapes (`\/` from PHP's json_encode, `\u002f`, `\x2f`, octal `\057`, any run of backslashes
+ *   before them: JSON inside JSON); a letter after a backslash (`\n`) is another character, not itself;
  * - HTML character references, numeric (`&#47;`, `&#x2F;`, Go's `&#43;`) or named (`&sol;`), escaped again
  *   any number of times (`&amp;#47;`).
- * Letters are lower-cased: secrets are matched in any case.
+ * Letters are lower-cased: secrets are matched in any case (Turkish İ and ı are i).
  */
 export interface DecodedText {
   /** The decoded, lower-cased text. */
@@ -74,7 +74,11 @@ const percent = /%(?:25)*([0-9a-f]{2})/iy
 const backslash = /\\+(?:u([0-9a-f]{4})|x([0-9a-f]{2})|([\s\S]))/iy
 const reference = /&(?:amp;)*(?:#(?:x([0-9a-f]{1,6})|([0-9]{1,7}));?|([a-z]{2,12});)/iy
 
+// Turkish letter case (Java's toUpperCase on a tr_TR server): İ and ı are the key's i.
+const turkishI = /[\u0130\u0131]/g
+
 function lower(char: string): string {
+  if (char === '\u0130' || char === '\u0131') return 'i'
   const lowered = char.toLowerCase()
   return lowered.length === char.length ? lowered : char
 }
@@ -88,6 +92,7 @@ export function decodeText(text: string): DecodedText {
   // A letter whose lower case has another length (İ) would shift every index after it: such text is
   // lower-cased a character at a time, the odd ones kept as they are.
   if (lowered.length !== text.length) lowered = Array.from(text, lower).join('')
+  else if (lowered.includes('\u0131')) lowered = lowered.replace(turkishI, 'i')
   const decoded: DecodedText = { text: lowered, at: [], length: [], from: [], to: [] }
   const out: string[] = []
   let done = 0
@@ -115,6 +120,8 @@ export function decodeText(text: string): DecodedText {
   return decoded
 }
 
+const isOctal = (code: number) => code >= 0x30 && code <= 0x37
+
 const isHex = (code: number) =>
   (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66)
 
@@ -139,6 +146,9 @@ function decodeAt(text: string, at: number): [string, number] | undefined {
     const letter = (next | 0x20) >= 0x61 && (next | 0x20) <= 0x7a
     // `\n`, `\t`: a letter after a backslash is another character (or none), never itself escaped.
     if (letter && (next | 0x20) !== 0x75 && (next | 0x20) !== 0x78) return undefined
+    // `\163`: an octal escape (C, Python's bytes, a shell's printf).
+    if (next >= 0x30 && next <= 0x33 && isOctal(text.charCodeAt(at + 2)) && isOctal(text.charCodeAt(at + 3)))
+      return [String.fromCharCode(Number.parseInt(text.slice(at + 1, at + 4), 8)), at + 4]
     if (next !== 0x5c && !letter && at + 1 < text.length) return [text[at + 1] as string, at + 2]
     backslash.lastIndex = at
     const match = backslash.exec(text)

@@ -52,6 +52,23 @@ describe('Secrets.redact', () => {
     ],
     ['cut by a clip', `${'x'.repeat(30)}${apiKey.slice(0, -2)}… (2345 chars)`],
     ['cut by a clip inside an escape', `${apiKey.slice(0, -3)}%5… (2345 chars)`],
+    [
+      'cut by a clip inside an HTML reference (Go’s html/template)',
+      `${`${'A'.repeat(20)}${apiKey.slice(0, 10)}&#${apiKey.charCodeAt(10)}`.slice(0, -1)}… (2105 chars)`,
+    ],
+    ['cut by a clip inside a \\u escape', `${'A'.repeat(20)}${apiKey.slice(0, 10)}\\u00… (2105 chars)`],
+    ['cut by a clip inside a \\x escape', `${apiKey.slice(0, 10)}\\x… (2105 chars)`],
+    ['hexadecimal cut by a clip', `${Buffer.from(apiKey).toString('hex').slice(0, 25)}… (2106 chars)`],
+    ['hexadecimal, byte by byte', [...Buffer.from(apiKey)].map((byte) => hex(byte)).join(' ')],
+    [
+      'hexadecimal with colons, upper case',
+      [...Buffer.from(apiKey)]
+        .map((byte) => hex(byte))
+        .join(':')
+        .toUpperCase(),
+    ],
+    ['octal escapes', [...apiKey].map((c) => `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`).join('')],
+    ['upper case in a Turkish locale (Java’s toUpperCase on tr_TR)', apiKey.toLocaleUpperCase('tr')],
   ])('leaves no trace of the key: %s', (_, text) => {
     const shown = secrets.redact(text)
     expect(shown).toContain(redactedMarker)
@@ -61,6 +78,21 @@ describe('Secrets.redact', () => {
     // Not one character of it: what is left of the text has none of the key's characters that it did not
     // have around the key.
     expect(shown.replace(redactedMarker, '')).not.toMatch(/[A-Za-z0-9]{3}.*Q7f|Zp9W|5a70/i)
+  })
+
+  it('redacts a key whose plus came back as a space (form-decoded)', () => {
+    const plus = Secrets.forRun({ apiKey: 'sk_Hostile/Key+9z=', baseUrl: 'http://127.0.0.1/v1' })
+    expect(plus.redact('got sk_Hostile/Key 9z= here')).toBe(`got ${redactedMarker} here`)
+  })
+
+  it('redacts the hexadecimal of every near-miss key', () => {
+    for (const { authorization } of nearMissCredentials(apiKey)) {
+      const token = (authorization ?? '').replace(/^\S+ /, '')
+      if (token.length < 4) continue
+      const shown = secrets.redact(`"hexplain": "${Buffer.from(token).toString('hex')}"`)
+      expect(shown, token).toContain(redactedMarker)
+      expect(shown, token).not.toMatch(/736b5f6c697665/)
+    }
   })
 
   it('redacts every near-miss key the auth checks derive and send', () => {
@@ -106,6 +138,26 @@ describe('Secrets.redact', () => {
         '{"Authorization": "Bearer [redacted]", "x": 1}',
         '  content-type: application/json',
       ].join('\n'),
+    )
+  })
+
+  it('masks those headers’ values however a framework dumps them', () => {
+    const dumps = [
+      '{"Set-Cookie":["sid=UPSTREAMTOK5","b=UPSTREAMTOKA"]}',
+      '{"Authorization":["Bearer UPSTREAMTOK6"]}',
+      '{"cookie":{"sid":"UPSTREAMTOK7"}}',
+      JSON.stringify(JSON.stringify({ authorization: 'Bearer UPSTREAMTOKG' })),
+      "{'Authorization': 'Bearer UPSTREAMTOK8'}",
+      '{"Authorization"=>"Bearer UPSTREAMTOK9"}',
+      '[HTTP_AUTHORIZATION] => Bearer UPSTREAMTOKB',
+      'authorization=Bearer+UPSTREAMTOKC&x=1',
+    ]
+    for (const dump of dumps) expect(secrets.redact(dump), dump).not.toContain('UPSTREAMTOK')
+  })
+
+  it('masks a header line’s value up to the markup a report wrote after it, not beyond', () => {
+    expect(secrets.redact('<pre>x\nset-cookie: X</pre><p>next</p>')).toBe(
+      `<pre>x\nset-cookie: ${redactedMarker}</pre><p>next</p>`,
     )
   })
 

@@ -43,7 +43,8 @@ interface Compiled {
   /** Hexadecimal of whole secrets, any case. */
   hex: RegExp | undefined
   headerLine: RegExp
-  headerJson: RegExp
+  /** A header's name as a framework dumps it (`"name":`, `'name':`, `"name"=>`, `[HTTP_NAME] =>`, `name=`). */
+  headerDump: RegExp
 }
 
 /**
@@ -188,12 +189,7 @@ function redactText(text: string, compiled: Compiled): { text: string; hits: num
     hits++
     return `${lead}${name}${colon}${shown}`
   })
-  out = out.replace(compiled.headerJson, (pair, lead: string, value: string) => {
-    const shown = maskHeaderValue(value)
-    if (shown === value) return pair
-    hits++
-    return `${lead}${shown}"`
-  })
+  out = maskHeaderDumps(out, compiled.headerDump, () => hits++)
   return { text: out, hits }
 }
 
@@ -223,9 +219,9 @@ function secretRanges(text: string, compiled: Compiled): [number, number][] {
   }
   for (const needle of compiled.anywhere) found(needle, false)
   for (const needle of compiled.words) found(needle, true)
-  for (const { index: at } of decoded.text.matchAll(/…/g)) {
-    const start = clippedStart(decoded.text, at, [...compiled.anywhere, ...compiled.words])
-    if (start !== undefined) ranges.push(originalRange(decoded, start, at))
+  for (const { index: at } of text.matchAll(/…/g)) {
+    const start = clippedStart(text, at, [...compiled.anywhere, ...compiled.words])
+    if (start !== undefined) ranges.push([start, at])
   }
   for (const expression of [compiled.base64, compiled.base64Pieces, compiled.hex])
     if (expression)
@@ -242,23 +238,112 @@ function secretRanges(text: string, compiled: Compiled): [number, number][] {
 
 /**
  * Where what a clip (`…` at `at`, as every clip of server text in the reports ends) left of a secret
- * starts: the longest run of `minimumSecretLength` characters or more before it that is part of a secret
- * (the start of the key, or of a near-miss key that starts further in), and a half-written escape of the
- * next character (`%2`, `\\u00`, `&#4`). Without this a clip that falls inside an echoed key would show all
- * but its end.
+ * starts, in the original text: the longest run of `minimumSecretLength` characters or more before it that,
+ * decoded, is part of a secret (the start of the key, or of a near-miss key that starts further in), with
+ * a half-written escape of the next character (`%2`, `\\u00`, `&#4`) after it; or a run of hexadecimal
+ * whose bytes end in part of one. Without this a clip that falls inside an echoed key would show all but
+ * its end. The half escape is found in the original text: decoded, `&#4` is another character.
  */
 function clippedStart(text: string, at: number, secrets: readonly string[]): number | undefined {
-  const half = /(?:%[0-9a-f]?|\\+(?:u[0-9a-f]{0,3}|x[0-9a-f]?)?|&(?:amp;)*#?x?[0-9a-z]*)$/.exec(
-    text.slice(Math.max(0, at - 12), at),
-  )
+  const half = halfEscape.exec(text.slice(Math.max(0, at - 12), at))
   const end = at - (half?.[0].length ?? 0)
-  // What is left ends with these characters: nothing is, unless a secret holds them (nearly always).
-  const tail = text.slice(end - minimumSecretLength, end)
-  if (tail.length < minimumSecretLength || !secrets.some((secret) => secret.includes(tail))) return undefined
   const longest = Math.max(0, ...secrets.map((secret) => secret.length))
-  for (let length = Math.min(longest, end); length >= minimumSecretLength; length--) {
-    const left = text.slice(end - length, end)
-    if (secrets.some((secret) => secret.includes(left))) return end - length
+  // Room for the longest secret with every character escaped (`&amp;#x0002b;` is 13 characters).
+  const from = Math.max(0, end - longest * 14)
+  const before = decodeText(text.slice(from, end))
+  const decodedStart = secretTailStart(before.text, secrets, longest)
+  const hexStart = hexTailStart(text.slice(from, end), secrets)
+  const starts = [
+    ...(decodedStart === undefined
+      ? []
+      : [from + originalRange(before, decodedStart, before.text.length)[0]]),
+    ...(hexStart === undefined ? [] : [from + hexStart]),
+  ]
+  return starts.length === 0 ? undefined : Math.min(...starts)
+}
+
+const halfEscape = /(?:%[0-9a-f]?|\\+(?:u[0-9a-f]{0,3}|x[0-9a-f]?|[0-3][0-7]?)?|&(?:amp;)*#?x?[0-9a-z]*)$/i
+
+/** Where the longest run at the end of `text` that is part of a secret starts, if it has enough characters. */
+function secretTailStart(text: string, secrets: readonly string[], longest: number): number | undefined {
+  // What is left ends with these characters: nothing is, unless a secret holds them (nearly always).
+  const tail = text.slice(-minimumSecretLength)
+  if (tail.length < minimumSecretLength || !secrets.some((secret) => secret.includes(tail))) return undefined
+  for (let length = Math.min(longest, text.length); length >= minimumSecretLength; length--) {
+    const left = text.slice(text.length - length)
+    if (secrets.some((secret) => secret.includes(left))) return text.length - length
+  }
+  return undefined
+}
+
+/** Where a run of hexadecimal at the end of `text` starts, when its bytes end in part of a secret. */
+function hexTailStart(text: string, secrets: readonly string[]): number | undefined {
+  const run = /(?:[0-9a-f]{2}[ :-]?)+[0-9a-f]?$/i.exec(text)
+  if (!run) return undefined
+  const digits = run[0].replace(/[^0-9a-f]/gi, '')
+  const bytes = Buffer.from(digits.slice(0, digits.length - (digits.length % 2)), 'hex')
+  const decoded = decodeText(bytes.toString('latin1')).text
+  return secretTailStart(decoded, secrets, decoded.length) === undefined ? undefined : run.index
+}
+
+/**
+ * Every value of a secret header that a framework's dump of the request holds, masked: a quoted string (in
+ * whatever quotes the name had, `\\"` in JSON inside JSON), each string of an array or an object
+ * (`"set-cookie": ["a=1", "b=2"]`, `"cookie": {"sid": "…"}`), the rest of the line after `=>` (PHP's
+ * print_r), or up to `&` after `name=` (a form).
+ */
+function maskHeaderDumps(text: string, dump: RegExp, hit: () => void): string {
+  let out = ''
+  let done = 0
+  for (const match of text.matchAll(dump)) {
+    if (match.index < done) continue
+    const from = match.index + match[0].length
+    const quote = match[1] === '[' ? undefined : match[1]
+    const value = dumpedValue(text, from, quote, match[0].endsWith('=>'), match[1] === undefined)
+    if (value === undefined) continue
+    const masked = value.masked
+    if (masked === text.slice(from, value.end)) continue
+    hit()
+    out += text.slice(done, from) + masked
+    done = value.end
+  }
+  return done === 0 ? text : out + text.slice(done)
+}
+
+function dumpedValue(
+  text: string,
+  from: number,
+  quote: string | undefined,
+  arrow: boolean,
+  form: boolean,
+): { masked: string; end: number } | undefined {
+  const first = text[from]
+  if (form) {
+    const end = text.slice(from).search(/[&\s"'<]|$/) + from
+    return { masked: maskHeaderValue(text.slice(from, end).replaceAll('+', ' ')), end }
+  }
+  if (first === '[' || first === '{') {
+    const close = text.indexOf(first === '[' ? ']' : '}', from)
+    if (close < 0) return undefined
+    const inner = text.slice(from, close)
+    const strings = /(\\*["'])((?:(?!\1)[^\r\n])*)\1/g
+    const masked = inner.replace(strings, (whole, q: string, value: string, at: number) =>
+      // In an object, only values: a string followed by `:` is a name.
+      first === '{' && /^\s*(?::|=>)/.test(inner.slice(at + whole.length))
+        ? whole
+        : `${q}${maskHeaderValue(value)}${q}`,
+    )
+    return { masked, end: close }
+  }
+  const q = quote ?? ''
+  if (q !== '' && text.startsWith(q, from)) {
+    const end = text.indexOf(q, from + q.length)
+    if (end < 0 || /[\r\n]/.test(text.slice(from, end))) return undefined
+    return { masked: `${q}${maskHeaderValue(text.slice(from + q.length, end))}`, end }
+  }
+  if (arrow || quote === undefined) {
+    const end = text.slice(from).search(/[\r\n]|<\/[a-z][a-z0-9]*>|$/i) + from
+    return { masked: maskHeaderValue(text.slice(from, end)), end }
   }
   return undefined
 }
@@ -274,19 +359,22 @@ function maskHeaderValue(value: string): string {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
 
 /**
- * A secret as hexadecimal (a dump of the request), byte by byte in either letter case, as a regular
- * expression matched without regard to case.
+ * A secret as hexadecimal (a dump of the request), byte by byte in either letter case, the bytes
+ * possibly separated, as a regular expression matched without regard to case.
  */
 function hexPattern(value: string): string {
   return [...value]
     .map((char) => {
       const spellings = [...new Set([char, char.toLowerCase(), char.toUpperCase()])].map((variant) =>
-        Buffer.from(variant).toString('hex'),
+        (Buffer.from(variant).toString('hex').match(/../g) ?? []).join(hexSeparator),
       )
       return spellings.length === 1 ? spellings[0] : `(?:${spellings.join('|')})`
     })
-    .join('')
+    .join(hexSeparator)
 }
+
+// A dump may separate the bytes: `73 6b`, `73:6B`, `73-6b`.
+const hexSeparator = '[ :-]?'
 
 const base64Alphabets = [
   (text: string) => text,
@@ -361,10 +449,13 @@ function compile(secrets: readonly Secret[], headers: readonly string[]): Compil
   const anywhere = secrets.filter((secret) => secret.match === 'anywhere')
   const words = secrets.filter((secret) => secret.match === 'word')
   const names = headers.map(escapeRegExp).join('|')
-  // A space may come back as `+` (an HTML form's encoding), which decoding cannot tell from a plus.
+  // A space may come back as `+` (an HTML form's encoding), which decoding cannot tell from a plus, and a
+  // plus as a space (a form decoded on the server's side).
   const needles = (list: Secret[]) => [
     ...new Set(
-      list.flatMap(({ value }) => [value, value.replaceAll(' ', '+')].map((form) => decodeText(form).text)),
+      list.flatMap(({ value }) =>
+        [value, value.replaceAll(' ', '+'), value.replaceAll('+', ' ')].map((form) => decodeText(form).text),
+      ),
     ),
   ]
   return {
@@ -379,13 +470,22 @@ function compile(secrets: readonly Secret[], headers: readonly string[]): Compil
       words.flatMap((secret) => base64Patterns(secret.value)),
       'g',
     ),
+    // Pieces too: a run of hexadecimal has no words to mistake them for.
     hex: alternation(
-      anywhere.map((secret) => hexPattern(secret.value)),
+      [...anywhere, ...words].map((secret) => hexPattern(secret.value)),
       'gi',
     ),
     // `  authorization: Bearer …` in an exchange, `> cookie: …`, `set-cookie: …` in a response.
-    headerLine: new RegExp(`^([ \\t>< -]*)(${names})([ \\t]*:[ \\t]*)([^\\r\\n]*)$`, 'gim'),
-    // `"authorization": "…"` in a JSON body that echoes the request's headers.
-    headerJson: new RegExp(`("(?:${names})"\\s*:\\s*")((?:[^"\\\\\\r\\n]|\\\\.)*)"`, 'gi'),
+    // The value ends at the line's end, or at markup a report wrote after it (`</pre>`): server text in an
+    // HTML report has its own `<` escaped.
+    headerLine: new RegExp(
+      `^([ \\t>< -]*)(${names})([ \\t]*:[ \\t]*)((?:(?!</[a-z][a-z0-9]*>)[^\\r\\n])*)`,
+      'gim',
+    ),
+    // `"authorization": "…"` in a JSON body that echoes the request's headers, and its cousins.
+    headerDump: new RegExp(
+      `(\\\\*["']|\\[)(?:http_)?(?:${names.replaceAll('\\-', '[-_]')})(?:\\1|\\])\\s*(?::|=>)\\s*|(?<![\\w-])(?:${names})=`,
+      'gi',
+    ),
   }
 }
