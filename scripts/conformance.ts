@@ -18,7 +18,7 @@ const help = helpText(conformanceCommand)
 
 // Every line this command writes goes through the output boundary, redacted of the key however it was given
 // (even a usage error may quote an argument), before the options are parsed.
-const output = createOutput(Secrets.forRun(secretsOf(process.argv.slice(2), process.env)))
+const output = createOutput(earlySecrets(process.argv.slice(2), process.env))
 const fail = (error: unknown) => {
   output.err(`The suite could not run: ${(error as Error)?.stack ?? String(error)}`)
   process.exit(2)
@@ -106,15 +106,26 @@ if (outcome.problem)
 process.exit(outcome.exitCode)
 
 /** The key and base URL as the command will read them, before parsing: `--api-key K`, `--api-key=K`, the environment. */
-function secretsOf(argv: string[], env: NodeJS.ProcessEnv): { apiKey: string; baseUrl: string } {
-  const given = (name: string) => {
-    const at = argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`))
-    if (at < 0) return undefined
-    const arg = argv[at] ?? ''
-    return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1]
-  }
-  return {
-    apiKey: given('--api-key') ?? env.CONFORMANCE_API_KEY ?? '',
-    baseUrl: given('--base-url') ?? env.CONFORMANCE_BASE_URL ?? '',
-  }
+/**
+ * The secrets the raw arguments and environment hold, before any option is checked: a usage error may
+ * quote any argument (a header's value passed to `--seed` by mistake), and the full set is only known once
+ * the options are read.
+ */
+function earlySecrets(argv: string[], env: NodeJS.ProcessEnv): Secrets {
+  const given = (name: string) =>
+    argv.flatMap((arg, at) =>
+      arg === name ? [argv[at + 1] ?? ''] : arg.startsWith(`${name}=`) ? [arg.slice(name.length + 1)] : [],
+    )
+  const secrets = Secrets.forRun({
+    apiKey: given('--api-key')[0] ?? env.CONFORMANCE_API_KEY ?? '',
+    baseUrl: given('--base-url')[0] ?? env.CONFORMANCE_BASE_URL ?? '',
+  })
+  const headers = given('--header').flatMap((header): [string, string][] => {
+    const colon = header.indexOf(':')
+    return colon < 0 ? [] : [[header.slice(0, colon).trim().toLowerCase(), header.slice(colon + 1).trim()]]
+  })
+  const proxy = given('--proxy')[0]
+  for (const secret of networkSecrets({ ...(proxy ? { proxy } : {}), headers }, env))
+    secrets.add(secret, 'secret header')
+  return secrets
 }

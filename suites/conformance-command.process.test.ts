@@ -306,4 +306,25 @@ describe('npm run conformance exits 2 for what is not the server’s fault', () 
     expect(unknown.code).toBe(2)
     expect(unknown.output).toContain('Usage: animal-store-conformance')
   })
+
+  it('never quotes a secret header’s value or a proxy password in a usage error', async () => {
+    for (const misplaced of ['Tok_Secret_123', 'proxy-pass-7d1f']) {
+      const { code, output } = await conformance(
+        [
+          '--base-url',
+          'http://127.0.0.1:9/v1',
+          '--header',
+          'X-Api-Token: Tok_Secret_123',
+          '--proxy',
+          'http://user:proxy-pass-7d1f@127.0.0.1:9',
+          '--seed',
+          misplaced,
+        ],
+        { env: { CONFORMANCE_API_KEY: key } },
+      )
+      expect(code).toBe(2)
+      expect(output).toContain('Usage error')
+      expect(output).not.toContain(misplaced)
+    }
+  })
 })
