@@ -3,7 +3,7 @@ import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
 import { rootCertificates } from 'node:tls'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
-import { ConnectionWatch, connectionOf, sentAgainOn } from './connection-watch.ts'
+import { ConnectionWatch, connectionOf, requestFailedOn, sentAgainOn } from './connection-watch.ts'
 import type { Received } from './exchange.ts'
 import { type NetworkOptions, usesProxy } from './network-options.ts'
 import type { ProxiedSend } from './proxied-request.ts'
@@ -255,6 +255,8 @@ function attempt(
     const finish = (outcome: RequestOutcome & { staleConnection?: boolean }) => {
       if (settled) return
       settled = true
+      // node:http destroys the connection of a response it cannot parse; so do this request's deadlines.
+      if (!outcome.ok && request.socket) requestFailedOn(request.socket)
       clearTimeout(timer)
       clearTimeout(queued)
       resolve(outcome)

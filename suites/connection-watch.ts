@@ -138,6 +138,15 @@ function secondResponse(read: Buffer): Buffer {
   return at === -1 ? read : read.subarray(at)
 }
 
+/**
+ * The request on `socket` failed (a parse error, a deadline, a body over the cap): whatever closed the
+ * connection is explained, and is no double response.
+ */
+export function requestFailedOn(socket: Duplex): void {
+  const closing = closings.get(socket)
+  if (closing) closing.errored = true
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: a mixin's constructor must take `...any[]` (TS2545).
 type AgentClass = new (...args: any[]) => HttpAgent
 
