@@ -58,7 +58,7 @@ const closingNotice = /^HTTP\/1\.[01] 408\b/
  */
 export class ConnectionWatch {
   readonly desyncs: Desync[] = []
-  /** Connections found desynced: every response that came on one of them is suspect. */
+  /** Connections found desynced, or open when the first was: every response that came on one is suspect. */
   readonly desynced = new Set<number>()
   private readonly agents: (HttpAgent & Watched)[] = []
 
