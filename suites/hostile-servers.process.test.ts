@@ -223,6 +223,7 @@ describe('a server that writes responses nobody asked for', () => {
 
   it('passes a server that answers 408 on a connection left idle and closes it, as RFC 9110 allows', async () => {
     let closingNotices = 0
+    const idle = new Map<Socket, ReturnType<typeof setTimeout>>()
     const url = await hostile((req, res) => {
       const { socket } = req
       clearTimeout(idle.get(socket))
@@ -238,7 +239,6 @@ describe('a server that writes responses nobody asked for', () => {
       })
       void answerLikeTheMock(req, res)
     })
-    const idle = new Map<Socket, ReturnType<typeof setTimeout>>()
     const { code, output, report } = await run(url)
     expect(code, output).toBe(0)
     expect(report?.findings).toEqual([])
