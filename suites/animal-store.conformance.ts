@@ -1,5 +1,5 @@
 import { describe, inject, it } from 'vitest'
-import { trafficFacts } from './bounded-request.ts'
+import { desyncFacts, trafficFacts } from './bounded-request.ts'
 import { type Check, createRunState } from './check-context.ts'
 import { allChecks, finalChecks } from './checks/index.ts'
 import type { CheckMeta } from './conformance-meta.ts'
@@ -84,6 +84,7 @@ describe('coverage', () => {
       namePrefix: run.fixtures.runId,
       createdIds: [...run.created.ids].map(String),
       traffic: trafficFacts(target.network),
+      ...desyncFacts(target.network),
     },
   }))
 })

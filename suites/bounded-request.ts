@@ -1,8 +1,9 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import { type Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
+import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
 import { rootCertificates } from 'node:tls'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import { ConnectionWatch, connectionOf, requestFailedOn, sentAgainOn } from './connection-watch.ts'
 import type { Received } from './exchange.ts'
 import { type NetworkOptions, usesProxy } from './network-options.ts'
 import type { ProxiedSend } from './proxied-request.ts'
@@ -15,6 +16,7 @@ import {
   waitBeforeRetry,
 } from './request-pacing.ts'
 import { readBoundedBody, withBody } from './response-body.ts'
+import type { DesyncFacts } from './unsolicited-response.ts'
 
 /** What bounds every request of a run, whatever the server does. */
 export interface RequestLimits {
@@ -55,6 +57,11 @@ export type RequestOutcome = { ok: true; response: Received } | ({ ok: false } &
 // (proxied-request.ts), which it knows how to reach (CONNECT, NO_PROXY) and node:http does not.
 interface Client {
   agents: { 'http:': HttpAgent; 'https:': HttpsAgent }
+  /**
+   * Keep-alive saves ~8% of a run on localhost, but lets a server that writes a response nobody asked for
+   * have it taken as the next request's answer: the watch sees such bytes, and turns keep-alive off.
+   */
+  watch: ConnectionWatch
   pacer: Pacer
   traffic: { requests: number; throttled: number; retried: number; waitedMs: number; refused: number }
   firstAt: number
@@ -70,11 +77,13 @@ function clientFor(network: NetworkOptions | undefined): Client {
   let client = clients.get(key)
   if (client) return client
   const tls = tlsOptions(network)
+  const watch = new ConnectionWatch()
   client = {
     agents: {
-      'http:': new HttpAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000 }),
-      'https:': new HttpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000, ...tls }),
+      'http:': watch.httpAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000 }),
+      'https:': watch.httpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000, ...tls }),
     },
+    watch,
     pacer: new Pacer(network?.rateLimit),
     traffic: { requests: 0, throttled: 0, retried: 0, waitedMs: 0, refused: 0 },
     firstAt: 0,
@@ -96,6 +105,24 @@ export function trafficFacts(network?: NetworkOptions): TrafficFacts {
     effectiveRate: seconds > 0 ? Math.round((traffic.requests / seconds) * 10) / 10 : 0,
     ...(pacer.rate === undefined ? {} : { pacedAt: Math.round(pacer.rate * 10) / 10 }),
     refused: traffic.refused,
+  }
+}
+
+/**
+ * What the run's connections under these network settings showed so far: responses nobody asked for,
+ * and the connections they came on (every answer on one of those is suspect).
+ */
+export function desyncFacts(network?: NetworkOptions): { desync?: DesyncFacts } {
+  const { watch } = clientFor(network)
+  const [first] = watch.desyncs
+  if (!first) return {}
+  const { bytes, statusLine, how } = first
+  return {
+    desync: {
+      connections: [...watch.desynced],
+      count: watch.desyncs.length,
+      first: { bytes, how, ...(statusLine === undefined ? {} : { statusLine }) },
+    },
   }
 }
 
@@ -174,10 +201,12 @@ async function sendFresh(
   }
   const first = await attempt(url, request, limits, client)
   // A kept-alive connection the server closed while idle fails the next request sent on it before any
-  // byte of an answer (Node's docs: check `reusedSocket`). That is the connection's fault, not the
-  // server's behaviour: the request is sent once more, on a new connection.
-  if (!first.ok && first.kind === 'closed' && first.staleConnection)
-    return attempt(url, request, limits, client)
+  // byte of an answer (Node's docs: check `reusedSocket`; `sentAgainOn` also counts a connection handed
+  // straight from one request to the next), or gets the 408 the server sent as it closed
+  // it (RFC 9110 §15.5.9: the client may repeat that request). That is the connection's fault, not the
+  // server's behaviour: the request is sent once more, on a connection of its own (the pool may hold
+  // others the server is closing just as well).
+  if (first.staleConnection) return attempt(url, request, limits, client, true)
   return first
 }
 
@@ -210,6 +239,7 @@ function attempt(
   init: RequestInit,
   limits: RequestLimits,
   client: Client,
+  ownConnection = false,
 ): Promise<RequestOutcome & { staleConnection?: boolean }> {
   if (limits.runDeadline - Date.now() <= 0)
     return Promise.resolve({ ok: false, kind: 'run-deadline', message: 'the run’s deadline has passed' })
@@ -219,11 +249,14 @@ function attempt(
   const maxChunks = limits.maxResponseChunks ?? defaultMaxChunks
   return new Promise((resolve) => {
     let response: Received | undefined
+    let reused = false
     let settled = false
     let timer: ReturnType<typeof setTimeout> | undefined
     const finish = (outcome: RequestOutcome & { staleConnection?: boolean }) => {
       if (settled) return
       settled = true
+      // node:http destroys the connection of a response it cannot parse; so do this request's deadlines.
+      if (!outcome.ok && request.socket) requestFailedOn(request.socket)
       clearTimeout(timer)
       clearTimeout(queued)
       resolve(outcome)
@@ -231,7 +264,10 @@ function attempt(
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest
     const request = send(
       {
-        agent: client.agents[target.protocol as 'http:' | 'https:'],
+        // Without the pool, its TLS options go with the request.
+        ...(ownConnection
+          ? { agent: false, ...tlsOptions(limits.network) }
+          : { agent: client.agents[target.protocol as 'http:' | 'https:'] }),
         protocol: target.protocol,
         hostname: target.hostname.replace(/^\[|\]$/g, ''),
         port: target.port,
@@ -246,7 +282,13 @@ function attempt(
         },
       },
       (answer: IncomingMessage) => {
-        response = { status: answer.statusCode ?? 0, headers: flattenHeaders(answer.headers), body: '' }
+        const connection = connectionOf(answer.socket)
+        response = {
+          status: answer.statusCode ?? 0,
+          headers: flattenHeaders(answer.headers),
+          body: '',
+          ...(connection === undefined ? {} : { connection }),
+        }
         // The cap holds for the decoded body: a small compressed body can decode to gigabytes (a bomb).
         const decoded = decoderFor(answer, answer.statusCode ?? 0, answer.headers['content-encoding'])
         readBoundedBody(
@@ -258,7 +300,12 @@ function attempt(
             contentEncoding: answer.headers['content-encoding'],
             contentLength: answer.headers['content-length'],
           },
-          (outcome) => finish(withBody(response as Received, outcome)),
+          (outcome) => {
+            const answered = withBody(response as Received, outcome)
+            // The server's notice that it closed this idle connection, crossing the request sent on it.
+            const closed = reused && answer.statusCode === 408 && answered.ok
+            finish(closed ? { ...answered, staleConnection: true } : answered)
+          },
           () => request.destroy(),
         )
         answer.on('error', (error) => fail(error))
@@ -272,10 +319,7 @@ function attempt(
       const problem = connectionProblem(error, response)
       // A kept-alive socket the server had closed meanwhile: the caller retries once on a fresh one.
       const stale =
-        problem.kind === 'closed' &&
-        !problem.response &&
-        request.reusedSocket &&
-        /ECONNRESET|EPIPE/.test(errorCode(error))
+        problem.kind === 'closed' && !problem.response && reused && /ECONNRESET|EPIPE/.test(errorCode(error))
       finish(stale ? { ...problem, staleConnection: true } : problem)
     }
     // One deadline for the connection, the headers and the whole body, from when the request has a socket:
@@ -308,7 +352,10 @@ function attempt(
       },
       Math.max(0, limits.runDeadline - Date.now()),
     )
-    request.on('socket', startDeadline)
+    request.on('socket', (socket) => {
+      reused = sentAgainOn(socket)
+      startDeadline()
+    })
     request.on('error', fail)
     request.end(body)
   })

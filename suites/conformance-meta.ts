@@ -2,6 +2,7 @@ import type { CoverageRow } from './coverage.ts'
 import type { TrafficFacts } from './request-pacing.ts'
 import type { CheckResult } from './run-check.ts'
 import type { ConformanceTarget } from './target.ts'
+import type { DesyncFacts } from './unsolicited-response.ts'
 
 /** What each check hands the reporter through vitest's task meta (JSON-serializable). */
 export interface CheckMeta {
@@ -15,6 +16,8 @@ export interface CheckMeta {
     namePrefix: string
     createdIds?: string[]
     traffic?: TrafficFacts
+    /** Responses nobody asked for, and the connections whose answers they spoiled. */
+    desync?: DesyncFacts
   }
 }
 

@@ -291,3 +291,52 @@ describe('every format is a function of the same report', () => {
     )
   })
 })
+
+describe('a server that wrote responses nobody asked for', () => {
+  const desync = {
+    connections: [7],
+    count: 1,
+    first: { bytes: 83, statusLine: 'HTTP/1.1 200 OK', how: 'idle' as const },
+  }
+  const on = (result: CheckResult, ...connections: number[]) =>
+    ({ ...result, connections: connections.map((connection) => [connection, 'listPets']) }) as CheckResult
+
+  it('blocks every check that read an answer on a desynced connection, and reports the desync once', () => {
+    const keyless = violation('auth', 'no credentials', 'listPets')
+    const report = buildReport(
+      [
+        on(check('refuses no credentials', 'failed', [keyless]), 3, 7),
+        on(check('lists pets', 'passed'), 7),
+        check('needs the keyless check', 'blocked', [], keyless),
+        on(check('reads one pet', 'passed'), 4),
+      ],
+      { ...facts, desync },
+    )
+    expect(report.checks.map((one) => one.outcome)).toEqual(['blocked', 'blocked', 'blocked', 'passed'])
+    expect(report.findings.map((finding) => [finding.rule, finding.blocked.length])).toEqual([
+      ['unsolicited-response', 3],
+    ])
+    expect(report.findings[0]?.message).toContain('83 bytes nobody asked for')
+    expect(report.verdict).toBe('does-not-conform')
+  })
+
+  it('keeps a finding a check saw on a connection of its own', () => {
+    const keyless = violation('auth', 'no credentials', 'listPets')
+    const report = buildReport(
+      [on(check('spoiled', 'failed', [keyless]), 7), on(check('trusted', 'failed', [keyless]), 4)],
+      { ...facts, desync },
+    )
+    expect(report.findings.map((finding) => finding.rule).sort()).toEqual(['auth', 'unsolicited-response'])
+  })
+
+  it('reports the desync even when no check read an answer on that connection', () => {
+    const report = buildReport([on(check('lists pets', 'passed'), 4)], { ...facts, desync })
+    expect(report.findings.map((finding) => finding.rule)).toEqual(['unsolicited-response'])
+    expect(report.checks.map((one) => one.outcome)).toEqual(['passed'])
+  })
+
+  it('never writes which connection an answer came on into the report', () => {
+    const report = buildReport([on(check('lists pets', 'passed'), 4)], facts)
+    expect(JSON.stringify(report)).not.toContain('connections')
+  })
+})

@@ -3,6 +3,7 @@ import type { CoverageRow } from './coverage.ts'
 import { type Finding, findingId, groupFindings, stableFindingId, type Violation } from './findings.ts'
 import type { TrafficFacts } from './request-pacing.ts'
 import type { CheckResult, Outcome } from './run-check.ts'
+import { type DesyncFacts, setAsideDesynced, unsolicitedFinding } from './unsolicited-response.ts'
 
 /** A whole run as data: every reporter (console, JUnit, JSON, Markdown) is a function of this. */
 export interface ConformanceReport {
@@ -60,11 +61,13 @@ export interface RunFacts {
   pending?: string[]
   /** What the run could not do as asked, said before it started (Prism left out, say). */
   limitations?: string[]
+  /** Responses nobody asked for: the checks they spoiled are blocked by that one finding. */
+  desync?: DesyncFacts
 }
 
 /** Builds the report from the checks' results: findings grouped by root cause, totals, verdict. */
 export function buildReport(judged: CheckResult[], facts: RunFacts): ConformanceReport {
-  const results = oneFailurePerStoredRecord(judged)
+  const results = oneFailurePerStoredRecord(setAsideDesynced(judged, facts.desync).map(withoutConnections))
   const outcomes: Outcome[] = [
     'passed',
     'failed',
@@ -75,7 +78,7 @@ export function buildReport(judged: CheckResult[], facts: RunFacts): Conformance
     'errored',
   ]
   const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length
-  const findings = mergeStoredIntoCode(mergeAuthFindings(groupFindings(results)))
+  const findings = withDesync(mergeStoredIntoCode(mergeAuthFindings(groupFindings(results))), facts.desync)
   const pending = [
     ...(facts.pending ?? []),
     ...results
@@ -123,6 +126,17 @@ export function buildReport(judged: CheckResult[], facts: RunFacts): Conformance
     pending,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
   }
+}
+
+// Which connection an answer came on is the suite's bookkeeping, never part of a report.
+function withoutConnections({ connections: _, ...result }: CheckResult): CheckResult {
+  return result
+}
+
+/** The run's unsolicited-response finding, reported even when no check read an answer it spoiled. */
+function withDesync(findings: Finding[], desync: DesyncFacts | undefined): Finding[] {
+  if (!desync || findings.some((finding) => finding.rule === 'unsolicited-response')) return findings
+  return [unsolicitedFinding(desync), ...findings]
 }
 
 /**

@@ -83,6 +83,7 @@ export class ConformanceReporter implements Reporter {
         ...(run?.createdIds ? { ids: run.createdIds } : {}),
       },
       ...(run?.traffic ? { traffic: run.traffic } : {}),
+      ...(run?.desync ? { desync: run.desync } : {}),
     })
   }
 }

@@ -10,6 +10,11 @@ export interface Received {
   body: string
   /** The body's length when only its start is kept (once judged, see response-body.ts). */
   bodyLength?: number
+  /**
+   * The connection it came on (connection-watch.ts): a response on one later found desynced may be another
+   * request's. The suite's own bookkeeping, never shown in a report.
+   */
+  connection?: number
 }
 
 /** One request the suite sent and what came back, kept for the report of the check that sent it. */

@@ -125,6 +125,12 @@ export const rules = {
     kind: 'contract',
     description: 'No complete response within the deadline, or the connection closed mid-response.',
   },
+  'unsolicited-response': {
+    group: 'transport',
+    kind: 'contract',
+    description:
+      'A response nobody asked for, on a kept-alive connection: taken as the next request’s answer, it shifts every answer after it (RFC 9112 §9.3, §9.3.2). Checks that read answers from such a connection are blocked by it.',
+  },
   'response-too-large': {
     group: 'transport',
     kind: 'policy',

@@ -47,6 +47,11 @@ export interface CheckResult {
   exercised?: string[]
   /** How many requests it sent (for the progress line). */
   requests?: number
+  /**
+   * The connections its answers came on, each with the first operation answered there: a connection later
+   * found desynced spoils them (unsolicited-response.ts). Bookkeeping only: `buildReport` drops it.
+   */
+  connections?: [connection: number, operation: string][]
 }
 
 /**
@@ -59,7 +64,16 @@ export async function runCheck(check: Check, run: RunState): Promise<CheckResult
   const { recorder } = context
   const result = await judgeCheck(check, context, run.claimedRecords)
   const pairs = recorder.exchanges.flatMap((exchange) => (exchange.pair === undefined ? [] : [exchange.pair]))
-  return { ...result, exercised: [...new Set(pairs)], requests: recorder.exchanges.length }
+  const connections = new Map<number, string>()
+  for (const { response, operation } of recorder.exchanges)
+    if (response.connection !== undefined && !connections.has(response.connection))
+      connections.set(response.connection, operation)
+  return {
+    ...result,
+    exercised: [...new Set(pairs)],
+    requests: recorder.exchanges.length,
+    ...(connections.size > 0 ? { connections: [...connections] } : {}),
+  }
 }
 
 async function judgeCheck(

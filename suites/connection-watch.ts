@@ -1,0 +1,237 @@
+import { type AgentOptions, type ClientRequest, Agent as HttpAgent } from 'node:http'
+import { Agent as HttpsAgent, type AgentOptions as HttpsAgentOptions } from 'node:https'
+import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
+
+/**
+ * Bytes a server wrote on a kept-alive connection while no request was on it: a response nobody asked
+ * for (RFC 9112 §9.3.2: a client must not pipeline, so no answer is owed on an idle connection). Whatever
+ * came on that connection before may have been shifted by one: a response written after an answer is
+ * taken as the answer of the next request sent on that connection, whose own answer then comes after.
+ */
+export interface Desync {
+  /** The connection's id (see `connectionOf`). */
+  connection: number
+  at: number
+  /** How many bytes came at once, and the first of them as Latin-1 text (the server's, unvetted). */
+  bytes: number
+  start: string
+  /** The first line, when the bytes start as a status line does. */
+  statusLine?: string
+  /** `idle`: bytes on a pooled connection; `double`: a second response while a request still had its own. */
+  how: 'idle' | 'double'
+}
+
+// Ids rather than sockets: the exchanges keep a number (plain data, task meta), never the socket.
+const ids = new WeakMap<Socket, number>()
+let lastId = 0
+
+/** The id of the connection a response came on: the same number for every response on that socket. */
+export function connectionOf(socket: Socket | null | undefined): number | undefined {
+  if (!socket) return undefined
+  let id = ids.get(socket)
+  if (id === undefined) {
+    id = ++lastId
+    ids.set(socket, id)
+  }
+  return id
+}
+
+const requestsSent = new WeakMap<Duplex, number>()
+
+/**
+ * Counts a request sent on `socket`; true when it is not the first. node:http's `reusedSocket` says so only
+ * for a socket taken from the pool, not for one handed straight from a finished request to a queued one.
+ */
+export function sentAgainOn(socket: Duplex): boolean {
+  const sent = (requestsSent.get(socket) ?? 0) + 1
+  requestsSent.set(socket, sent)
+  return sent > 1
+}
+
+// A correct server may announce that it closes an idle connection with a 408 (RFC 9110 §15.5.9).
+const closingNotice = /^HTTP\/1\.[01] 408\b/
+
+/**
+ * The watch one client's agents share. The first desync turns keep-alive off for the rest of the run:
+ * a connection per request, so no answer after it can be another request's.
+ */
+export class ConnectionWatch {
+  readonly desyncs: Desync[] = []
+  /** Connections found desynced, or open when the first was: every response that came on one is suspect. */
+  readonly desynced = new Set<number>()
+  private readonly agents: (HttpAgent & Watched)[] = []
+
+  get keepAlive(): boolean {
+    return this.desyncs.length === 0
+  }
+
+  httpAgent(options: AgentOptions): HttpAgent {
+    return this.adopt(new WatchedHttpAgent(options))
+  }
+
+  httpsAgent(options: HttpsAgentOptions): HttpsAgent {
+    return this.adopt(new WatchedHttpsAgent(options))
+  }
+
+  private adopt<A extends HttpAgent & Watched>(agent: A): A {
+    agent.watch = this
+    this.agents.push(agent)
+    return agent
+  }
+
+  /** Called by the agents: bytes nobody asked for came on `socket`. */
+  record(socket: Socket, chunk: Buffer, how: Desync['how']): void {
+    const connection = connectionOf(socket) as number
+    const start = chunk.subarray(0, 64).toString('latin1')
+    const statusLine = /^HTTP\/\d\.\d [^\r\n]*/.exec(start)?.[0]
+    // Also when it came just as the last answer was being read: node:http takes it for a double response.
+    if (statusLine && closingNotice.test(statusLine)) return
+    // Connections open now may carry a desync not seen yet: keep-alive goes off, so they are closed once
+    // their request is done, and whatever is still owed on them is never read. Their answers are suspect.
+    if (this.keepAlive)
+      for (const agent of this.agents)
+        for (const open of [...Object.values(agent.sockets), ...Object.values(agent.freeSockets)].flat())
+          if (open) this.desynced.add(connectionOf(open as Socket) as number)
+    this.desynced.add(connection)
+    this.desyncs.push({
+      connection,
+      at: Date.now(),
+      bytes: chunk.length,
+      start,
+      ...(statusLine ? { statusLine } : {}),
+      how,
+    })
+    // Connections already pooled may be desynced too, unseen: none is handed out again.
+    for (const agent of this.agents)
+      for (const pooled of Object.values(agent.freeSockets).flat()) pooled?.destroy()
+  }
+}
+
+interface Watched {
+  watch?: ConnectionWatch
+}
+
+// What an idle socket listens with, so that handing it out again can take exactly that listener off.
+const idleListeners = new WeakMap<Duplex, (chunk: Buffer) => void>()
+// Per socket: whether the server closed it, it failed, or this module closed it; then a socket destroyed
+// on its way back to the pool is not a double response.
+const closings = new WeakMap<Duplex, Closing>()
+interface Closing {
+  ended: boolean
+  errored: boolean
+  here: boolean
+  /** Bytes came: it has carried a request (a new socket is handed to a queued request as 'free' too). */
+  answered: boolean
+  /** The last bytes read: where a double response starts. */
+  read: Buffer
+}
+
+// Enough of the last bytes read to hold the status line and headers of a response that came second.
+const keptBytes = 2048
+
+/** A double response's bytes: from the last status line in what was read last (none found, all of it). */
+function secondResponse(read: Buffer): Buffer {
+  const text = read.toString('latin1')
+  let at = -1
+  for (const match of text.matchAll(/HTTP\/1\.[01] \d{3}/g)) at = match.index
+  return at === -1 ? read : read.subarray(at)
+}
+
+/**
+ * The request on `socket` failed (a parse error, a deadline, a body over the cap): whatever closed the
+ * connection is explained, and is no double response.
+ */
+export function requestFailedOn(socket: Duplex): void {
+  const closing = closings.get(socket)
+  if (closing) closing.errored = true
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a mixin's constructor must take `...any[]` (TS2545).
+type AgentClass = new (...args: any[]) => HttpAgent
+
+/**
+ * An agent that watches its pooled connections through the documented hooks: `keepSocketAlive` when a
+ * connection goes idle, `reuseSocket` when it is handed to a request. Nothing is owed on an idle one, so
+ * any byte there is unsolicited; the connection is destroyed, never handed out again. A socket that
+ * comes back to the pool already destroyed, though no side closed it and no error came, was destroyed by
+ * node:http's client because a second response came for a request that already had one (the "double
+ * response" in `_http_client.js`): the same desync, seen while the connection was busy.
+ */
+function watched<Base extends AgentClass>(base: Base) {
+  return class WatchedAgent extends base implements Watched {
+    watch?: ConnectionWatch
+
+    // biome-ignore lint/suspicious/noExplicitAny: see AgentClass.
+    constructor(...args: any[]) {
+      super(...args)
+      // Before node:http's own 'free' listener, which destroys such a socket and drops it.
+      this.prependListener('free', (socket: Socket) => {
+        const closing = closings.get(socket)
+        if (socket.destroyed && closing && !closing.ended && !closing.errored && !closing.here)
+          this.watch?.record(socket, secondResponse(closing.read), 'double')
+        // A freed socket goes straight to a queued request, without `keepSocketAlive`: keep-alive off
+        // means closing it here (node:http then opens a new one for that request).
+        // A new socket is 'free' too, before its first request: that one is left alone.
+        if (this.watch && !this.watch.keepAlive && !socket.destroyed && closing?.answered) {
+          if (closing) closing.here = true
+          socket.destroy()
+        }
+      })
+    }
+
+    override createConnection(...args: Parameters<HttpAgent['createConnection']>) {
+      const socket = super.createConnection(...args)
+      if (socket) follow(socket)
+      return socket
+    }
+
+    override keepSocketAlive(socket: Duplex): boolean {
+      if (this.watch && !this.watch.keepAlive) return false
+      if (!(super.keepSocketAlive(socket) as unknown as boolean)) return false
+      const onIdle = (chunk: Buffer) => {
+        socket.removeListener('data', onIdle)
+        idleListeners.delete(socket)
+        const closing = closings.get(socket)
+        if (closing) closing.here = true
+        socket.destroy()
+        this.watch?.record(socket as Socket, chunk, 'idle')
+      }
+      idleListeners.set(socket, onIdle)
+      socket.on('data', onIdle)
+      return true
+    }
+
+    override reuseSocket(socket: Duplex, request: ClientRequest): void {
+      const onIdle = idleListeners.get(socket)
+      if (onIdle) socket.removeListener('data', onIdle)
+      idleListeners.delete(socket)
+      super.reuseSocket(socket, request)
+    }
+  }
+}
+
+function follow(socket: Duplex): void {
+  const closing: Closing = {
+    ended: false,
+    errored: false,
+    here: false,
+    answered: false,
+    read: Buffer.alloc(0),
+  }
+  closings.set(socket, closing)
+  socket.on('end', () => {
+    closing.ended = true
+  })
+  socket.on('error', () => {
+    closing.errored = true
+  })
+  socket.on('data', (chunk: Buffer) => {
+    closing.answered = true
+    const joined = closing.read.length > 0 ? Buffer.concat([closing.read, chunk]) : chunk
+    closing.read = Buffer.from(joined.subarray(Math.max(0, joined.length - keptBytes)))
+  })
+}
+
+const WatchedHttpAgent = watched(HttpAgent)
+const WatchedHttpsAgent = watched(HttpsAgent)
