@@ -228,8 +228,15 @@ function follow(socket: Duplex): void {
   })
   socket.on('data', (chunk: Buffer) => {
     closing.answered = true
-    const joined = closing.read.length > 0 ? Buffer.concat([closing.read, chunk]) : chunk
-    closing.read = Buffer.from(joined.subarray(Math.max(0, joined.length - keptBytes)))
+    // A copy of the last bytes only: neither the whole chunk (every body would be copied twice) nor a
+    // view of it (which would pin the socket's 64 KiB read).
+    closing.read =
+      chunk.length >= keptBytes
+        ? Buffer.from(chunk.subarray(chunk.length - keptBytes))
+        : Buffer.concat([
+            closing.read.subarray(Math.max(0, closing.read.length + chunk.length - keptBytes)),
+            chunk,
+          ])
   })
 }
 
