@@ -78,9 +78,9 @@ const reference = /&(?:amp;)*(?:#(?:x([0-9a-f]{1,6})|([0-9]{1,7}));?|([a-z]{2,12
 const turkishI = /[\u0130\u0131]/g
 
 function lower(char: string): string {
-  if (char === '\u0130' || char === '\u0131') return 'i'
-  const lowered = char.toLowerCase()
-  return lowered.length === char.length ? lowered : char
+  const dotless = char.replace(turkishI, 'i')
+  const lowered = dotless.toLowerCase()
+  return lowered.length === dotless.length ? lowered : dotless
 }
 
 /**
@@ -133,10 +133,13 @@ function decodeAt(text: string, at: number): [string, number] | undefined {
     const bytes: number[] = []
     let end = at
     percent.lastIndex = at
-    for (let match = percent.exec(text); match; match = percent.exec(text)) {
+    // One character: as many bytes as its UTF-8 lead byte says (a run of escapes is several characters).
+    let length = 1
+    for (let match = percent.exec(text); match && bytes.length < length; match = percent.exec(text)) {
       bytes.push(Number.parseInt(match[1] as string, 16))
       end = percent.lastIndex
-      if ((bytes[0] as number) < 0x80) break
+      const lead = bytes[0] as number
+      if (bytes.length === 1) length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1
     }
     return bytes.length === 0 ? undefined : [Buffer.from(bytes).toString('utf8'), end]
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { nearMissCredentials } from '../near-miss-credentials.ts'
+import { decodeText } from './decoded-text.ts'
 import { redactedMarker, Secrets } from './secrets.ts'
 
 const apiKey = 'sk_live_Q7f3Zp9W'
@@ -67,6 +68,24 @@ describe('Secrets.redact', () => {
         .join(':')
         .toUpperCase(),
     ],
+    [
+      'percent-encoded twice, cut by a clip after %25',
+      `${'A'.repeat(9)} ${[...apiKey]
+        .map((c) => `%25${hex(c.charCodeAt(0))}`)
+        .join('')
+        .slice(0, 5 * 15 + 3)}… (2003 chars)`,
+    ],
+    [
+      'every character an HTML reference, cut by a clip after a whole one',
+      `${[...apiKey.slice(0, 4)]
+        .map((c) => `&#${c.charCodeAt(0)};`)
+        .join('')
+        .slice(0, -1)}… (2105 chars)`,
+    ],
+    [
+      'Turkish upper case, every byte percent-encoded',
+      [...Buffer.from(apiKey.toLocaleUpperCase('tr'))].map((byte) => `%${hex(byte)}`).join(''),
+    ],
     ['octal escapes', [...apiKey].map((c) => `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`).join('')],
     ['upper case in a Turkish locale (Java’s toUpperCase on tr_TR)', apiKey.toLocaleUpperCase('tr')],
   ])('leaves no trace of the key: %s', (_, text) => {
@@ -80,9 +99,37 @@ describe('Secrets.redact', () => {
     expect(shown.replace(redactedMarker, '')).not.toMatch(/[A-Za-z0-9]{3}.*Q7f|Zp9W|5a70/i)
   })
 
+  it('leaves at most 3 characters of a key that a clip cuts anywhere in its escapes', () => {
+    const key = 'sk_Hostile/Key+9z='
+    const hostile = Secrets.forRun({ apiKey: key, baseUrl: 'http://127.0.0.1/v1' })
+    const bytes = [...Buffer.from(key)]
+    const encodings = {
+      'percent-encoded twice': bytes.map((byte) => `%25${hex(byte)}`).join(''),
+      'HTML references': bytes.map((byte) => `&#${byte};`).join(''),
+      'JSON \\u escapes': bytes.map((byte) => `\\u${hex(byte, 4)}`).join(''),
+      hexadecimal: bytes.map((byte) => hex(byte)).join(''),
+    }
+    // Four characters of the key in a row, once the shown text is decoded as the redactor decodes it.
+    const pieces = Array.from({ length: key.length - 3 }, (_, at) => key.slice(at, at + 4).toLowerCase())
+    for (const [name, encoded] of Object.entries(encodings))
+      for (let cut = 1; cut < encoded.length; cut++) {
+        const shown = hostile.redact(`${'A'.repeat(20)} ${encoded.slice(0, cut)}… (2003 chars)`)
+        const decoded = decodeText(
+          shown.replace(/[0-9a-f]{2,}(?=…)/, (run) => Buffer.from(run, 'hex').toString('latin1')),
+        ).text
+        expect(
+          pieces.filter((piece) => decoded.includes(piece)),
+          `${name}, cut at ${cut}: ${shown}`,
+        ).toEqual([])
+      }
+  })
+
   it('redacts a key whose plus came back as a space (form-decoded)', () => {
     const plus = Secrets.forRun({ apiKey: 'sk_Hostile/Key+9z=', baseUrl: 'http://127.0.0.1/v1' })
     expect(plus.redact('got sk_Hostile/Key 9z= here')).toBe(`got ${redactedMarker} here`)
+    expect(plus.redact(`got ${Buffer.from('sk_Hostile/Key 9z=').toString('hex')} here`)).toBe(
+      `got ${redactedMarker} here`,
+    )
   })
 
   it('redacts the hexadecimal of every near-miss key', () => {
@@ -153,6 +200,17 @@ describe('Secrets.redact', () => {
       'authorization=Bearer+UPSTREAMTOKC&x=1',
     ]
     for (const dump of dumps) expect(secrets.redact(dump), dump).not.toContain('UPSTREAMTOK')
+  })
+
+  it('masks no value whose shape would take the report’s own syntax with it', () => {
+    const reports = [
+      `<failure message="came back as &quot;x 'cookie': {' y&quot;." type="x">it's</failure>`,
+      '{"exchange": "body: \\"cookie\\": {", "name": "x", "replay": "curl \\"$CONFORMANCE_API_KEY\\""}',
+      `<td>request dump: "cookie": {</td><td>"a": "b"}</td>`,
+      `<failure message="x [HTTP_AUTHORIZATION] => y" type="rule">text</failure>`,
+    ]
+    for (const report of reports)
+      expect(secrets.redact(report), report).toBe(report.replace(' => y', ' => [redacted]'))
   })
 
   it('masks a header line’s value up to the markup a report wrote after it, not beyond', () => {

@@ -245,24 +245,25 @@ function secretRanges(text: string, compiled: Compiled): [number, number][] {
  * its end. The half escape is found in the original text: decoded, `&#4` is another character.
  */
 function clippedStart(text: string, at: number, secrets: readonly string[]): number | undefined {
-  const half = halfEscape.exec(text.slice(Math.max(0, at - 12), at))
-  const end = at - (half?.[0].length ?? 0)
+  const half = halfEscape.exec(text.slice(Math.max(0, at - 24), at))
   const longest = Math.max(0, ...secrets.map((secret) => secret.length))
-  // Room for the longest secret with every character escaped (`&amp;#x0002b;` is 13 characters).
-  const from = Math.max(0, end - longest * 14)
-  const before = decodeText(text.slice(from, end))
-  const decodedStart = secretTailStart(before.text, secrets, longest)
-  const hexStart = hexTailStart(text.slice(from, end), secrets)
-  const starts = [
-    ...(decodedStart === undefined
-      ? []
-      : [from + originalRange(before, decodedStart, before.text.length)[0]]),
-    ...(hexStart === undefined ? [] : [from + hexStart]),
-  ]
+  const starts: number[] = []
+  // With and without what may be a half-written escape: `&#72` before the cut may be a whole one.
+  for (const end of new Set([at - (half?.[0].length ?? 0), at])) {
+    // Room for the longest secret with every character escaped (`&amp;#x0002b;` is 13 characters).
+    const from = Math.max(0, end - longest * 14)
+    const before = decodeText(text.slice(from, end))
+    const decodedStart = secretTailStart(before.text, secrets, longest)
+    if (decodedStart !== undefined)
+      starts.push(from + originalRange(before, decodedStart, before.text.length)[0])
+    const hexStart = hexTailStart(text.slice(from, end), secrets)
+    if (hexStart !== undefined) starts.push(from + hexStart)
+  }
   return starts.length === 0 ? undefined : Math.min(...starts)
 }
 
-const halfEscape = /(?:%[0-9a-f]?|\\+(?:u[0-9a-f]{0,3}|x[0-9a-f]?|[0-3][0-7]?)?|&(?:amp;)*#?x?[0-9a-z]*)$/i
+const halfEscape =
+  /(?:%(?:25)*[0-9a-f]?|\\+(?:u[0-9a-f]{0,3}|x[0-9a-f]?|[0-3][0-7]?)?|&(?:amp;)*#?x?[0-9a-z]*)$/i
 
 /** Where the longest run at the end of `text` that is part of a secret starts, if it has enough characters. */
 function secretTailStart(text: string, secrets: readonly string[], longest: number): number | undefined {
@@ -299,7 +300,7 @@ function maskHeaderDumps(text: string, dump: RegExp, hit: () => void): string {
     if (match.index < done) continue
     const from = match.index + match[0].length
     const quote = match[1] === '[' ? undefined : match[1]
-    const value = dumpedValue(text, from, quote, match[0].endsWith('=>'), match[1] === undefined)
+    const value = dumpedValue(text, from, quote, /=>\s*$/.test(match[0]), match[1] === undefined)
     if (value === undefined) continue
     const masked = value.masked
     if (masked === text.slice(from, value.end)) continue
@@ -317,33 +318,35 @@ function dumpedValue(
   arrow: boolean,
   form: boolean,
 ): { masked: string; end: number } | undefined {
-  const first = text[from]
-  if (form) {
-    const end = text.slice(from).search(/[&\s"'<]|$/) + from
-    return { masked: maskHeaderValue(text.slice(from, end).replaceAll('+', ' ')), end }
+  // Unquoted: up to what ends a value in a form or a dump line, and never past a quote, markup or an
+  // escaped line end, which may be the report's own (an XML attribute, a JSON string, an HTML cell).
+  if (form || quote === undefined) {
+    if (!form && !arrow) return undefined
+    const stop = form ? /[&\s"'<>\\]|$/ : /[\r\n"'<>]|\\[nrt"]|$/
+    const end = text.slice(from).search(stop) + from
+    const value = text.slice(from, end)
+    return { masked: maskHeaderValue(form ? value.replaceAll('+', ' ') : value), end }
   }
-  if (first === '[' || first === '{') {
-    const close = text.indexOf(first === '[' ? ']' : '}', from)
-    if (close < 0) return undefined
-    const inner = text.slice(from, close)
-    const strings = /(\\*["'])((?:(?!\1)[^\r\n])*)\1/g
-    const masked = inner.replace(strings, (whole, q: string, value: string, at: number) =>
-      // In an object, only values: a string followed by `:` is a name.
-      first === '{' && /^\s*(?::|=>)/.test(inner.slice(at + whole.length))
-        ? whole
-        : `${q}${maskHeaderValue(value)}${q}`,
+  const q = escapeRegExp(quote)
+  // A quoted value holds no quote, markup or line end: one that does is not a header's, and masking it
+  // could eat the report's syntax.
+  const element = `${q}((?:(?!${q})[^"'<>\\r\\n])*)${q}`
+  const pair = `${element}\\s*(?::|=>)\\s*${element}`
+  const shapes = [
+    new RegExp(element, 'y'),
+    new RegExp(`\\[\\s*(?:${element}\\s*(?:,\\s*${element}\\s*)*)?\\]`, 'y'),
+    new RegExp(`\\{\\s*(?:${pair}\\s*(?:,\\s*${pair}\\s*)*)?\\}`, 'y'),
+  ]
+  for (const [index, shape] of shapes.entries()) {
+    shape.lastIndex = from
+    const found = shape.exec(text)
+    if (!found) continue
+    let nth = 0
+    const masked = found[0].replace(new RegExp(element, 'g'), (whole, value: string) =>
+      // In an object, only values: every other string is a name.
+      index === 2 && nth++ % 2 === 0 ? whole : `${quote}${maskHeaderValue(value)}${quote}`,
     )
-    return { masked, end: close }
-  }
-  const q = quote ?? ''
-  if (q !== '' && text.startsWith(q, from)) {
-    const end = text.indexOf(q, from + q.length)
-    if (end < 0 || /[\r\n]/.test(text.slice(from, end))) return undefined
-    return { masked: `${q}${maskHeaderValue(text.slice(from + q.length, end))}`, end }
-  }
-  if (arrow || quote === undefined) {
-    const end = text.slice(from).search(/[\r\n]|<\/[a-z][a-z0-9]*>|$/i) + from
-    return { masked: maskHeaderValue(text.slice(from, end)), end }
+    return { masked, end: from + found[0].length }
   }
   return undefined
 }
@@ -365,8 +368,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\
 function hexPattern(value: string): string {
   return [...value]
     .map((char) => {
-      const spellings = [...new Set([char, char.toLowerCase(), char.toUpperCase()])].map((variant) =>
-        (Buffer.from(variant).toString('hex').match(/../g) ?? []).join(hexSeparator),
+      // Java's Turkish letter case spells i and I as İ and ı.
+      const turkish = char.toLowerCase() === 'i' ? ['\u0130', '\u0131'] : []
+      const spellings = [...new Set([char, char.toLowerCase(), char.toUpperCase(), ...turkish])].map(
+        (variant) => (Buffer.from(variant).toString('hex').match(/../g) ?? []).join(hexSeparator),
       )
       return spellings.length === 1 ? spellings[0] : `(?:${spellings.join('|')})`
     })
@@ -472,7 +477,9 @@ function compile(secrets: readonly Secret[], headers: readonly string[]): Compil
     ),
     // Pieces too: a run of hexadecimal has no words to mistake them for.
     hex: alternation(
-      [...anywhere, ...words].map((secret) => hexPattern(secret.value)),
+      [...anywhere, ...words].flatMap(({ value }) =>
+        [...new Set([value, value.replaceAll('+', ' ')])].map(hexPattern),
+      ),
       'gi',
     ),
     // `  authorization: Bearer …` in an exchange, `> cookie: …`, `set-cookie: …` in a response.
