@@ -306,13 +306,13 @@ async function judge(
 export type RecordedExchange = Omit<Exchange, 'json'>
 
 /**
- * Records the exchange as its check's report needs it, and returns how to bring the record up to date once
- * judging is over. The record holds no parsed value and only the start of the body: the check holds what it
- * needs of the exchange itself for as long as it needs it, and a check that makes hundreds of requests (the
- * stateful model) must not hold hundreds of bodies until it ends.
+ * Records the exchange in its place among the check's, and returns how to turn that entry into what the
+ * check's report needs once judging is over. The record holds no parsed value and only the start of the
+ * body: the check holds what it needs of the exchange itself for as long as it needs it, and a check that
+ * makes hundreds of requests (the stateful model) must not hold hundreds of bodies until it ends.
  */
 function record(recorder: Recorder, exchange: Exchange): () => void {
-  const at = recorder.exchanges.push(recordOf(exchange)) - 1
+  const at = recorder.exchanges.push(exchange) - 1
   return () => {
     recorder.exchanges[at] = recordOf(exchange)
   }
