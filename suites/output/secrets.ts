@@ -447,6 +447,14 @@ function alternation(patterns: string[], flags: string): RegExp | undefined {
 }
 
 /**
+ * A secret as it may come back through an HTML form: a space as `+` (which decoding cannot tell from a
+ * plus), or a plus as a space (a form decoded on the server's side).
+ */
+function formSpellings(value: string): string[] {
+  return [...new Set([value, value.replaceAll(' ', '+'), value.replaceAll('+', ' ')])]
+}
+
+/**
  * The needles of a list of secrets, built once: the decoded forms searched for, three small expressions
  * (base64, its pieces, hexadecimal) and the two header patterns.
  */
@@ -454,14 +462,8 @@ function compile(secrets: readonly Secret[], headers: readonly string[]): Compil
   const anywhere = secrets.filter((secret) => secret.match === 'anywhere')
   const words = secrets.filter((secret) => secret.match === 'word')
   const names = headers.map(escapeRegExp).join('|')
-  // A space may come back as `+` (an HTML form's encoding), which decoding cannot tell from a plus, and a
-  // plus as a space (a form decoded on the server's side).
   const needles = (list: Secret[]) => [
-    ...new Set(
-      list.flatMap(({ value }) =>
-        [value, value.replaceAll(' ', '+'), value.replaceAll('+', ' ')].map((form) => decodeText(form).text),
-      ),
-    ),
+    ...new Set(list.flatMap(({ value }) => formSpellings(value).map((form) => decodeText(form).text))),
   ]
   return {
     anywhere: needles(anywhere),
@@ -477,9 +479,7 @@ function compile(secrets: readonly Secret[], headers: readonly string[]): Compil
     ),
     // Pieces too: a run of hexadecimal has no words to mistake them for.
     hex: alternation(
-      [...anywhere, ...words].flatMap(({ value }) =>
-        [...new Set([value, value.replaceAll('+', ' ')])].map(hexPattern),
-      ),
+      [...anywhere, ...words].flatMap(({ value }) => formSpellings(value).map(hexPattern)),
       'gi',
     ),
     // `  authorization: Bearer …` in an exchange, `> cookie: …`, `set-cookie: …` in a response.
