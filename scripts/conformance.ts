@@ -6,6 +6,7 @@ import {
   type NetworkFlags,
   networkOptionsFrom,
   networkSecrets,
+  splitHeader,
 } from '../suites/network-options.ts'
 import { createOutput } from '../suites/output/output-boundary.ts'
 import { Secrets } from '../suites/output/secrets.ts'
@@ -120,10 +121,9 @@ function earlySecrets(argv: string[], env: NodeJS.ProcessEnv): Secrets {
     apiKey: given('--api-key')[0] ?? env.CONFORMANCE_API_KEY ?? '',
     baseUrl: given('--base-url')[0] ?? env.CONFORMANCE_BASE_URL ?? '',
   })
-  const headers = given('--header').flatMap((header): [string, string][] => {
-    const colon = header.indexOf(':')
-    return colon < 0 ? [] : [[header.slice(0, colon).trim().toLowerCase(), header.slice(colon + 1).trim()]]
-  })
+  const headers = given('--header')
+    .map(splitHeader)
+    .filter((header) => header !== undefined)
   const proxy = given('--proxy')[0]
   for (const secret of networkSecrets({ ...(proxy ? { proxy } : {}), headers }, env))
     secrets.add(secret, 'secret header')

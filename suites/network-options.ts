@@ -45,14 +45,21 @@ const suiteHeaders = new Set([
   'connection',
 ])
 
+/** `Name: value` split at its first colon, the name lower-cased; undefined without a colon. */
+export function splitHeader(text: string): [name: string, value: string] | undefined {
+  const colon = text.indexOf(':')
+  if (colon < 0) return undefined
+  return [text.slice(0, colon).trim().toLowerCase(), text.slice(colon + 1).trim()]
+}
+
 /** `Name: value` as `--header` takes it, or why not. */
 export function parseHeader(text: string): { header: [string, string] } | { problem: string } {
-  const colon = text.indexOf(':')
-  const name = text.slice(0, colon).trim().toLowerCase()
-  const value = text.slice(colon + 1).trim()
+  const split = splitHeader(text)
   // The argument is not quoted back: it holds a header value, which is a secret (a token typed without
   // its colon is still a token).
-  if (colon <= 0) return { problem: `--header takes 'Name: value'; got an argument without a colon.` }
+  if (!split || text.startsWith(':'))
+    return { problem: `--header takes 'Name: value'; got an argument without a colon.` }
+  const [name, value] = split
   if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name))
     return { problem: `--header takes 'Name: value'; got a name that is not a header name.` }
   if (/[\r\n\0]/.test(value)) return { problem: `--header ${name}: a value cannot hold a line break or NUL.` }
