@@ -46,8 +46,9 @@ const attackText = attackLines.join('\n')
 
 /**
  * The ways frameworks escape a header they echo, each applied to every character or to one: a URL's
- * percent-encoding of every byte, JSON's `\u00XX`, HTML's character references, a hex dump, Go's
- * html/template (`+` as `&#43;`), PHP's json_encode (`/` as `\/`).
+ * percent-encoding of every byte, JSON's `\u00XX`, HTML's character references, hexadecimal (run together
+ * and byte by byte), Go's html/template (`+` as `&#43;`), PHP's json_encode (`/` as `\/`), C's octal
+ * escapes, and Java's Turkish upper case percent-encoded.
  */
 export function escapedForms(token: string): Record<string, string> {
   const code = (char: string, width: number) => (char.codePointAt(0) ?? 0).toString(16).padStart(width, '0')
@@ -60,8 +61,17 @@ export function escapedForms(token: string): Record<string, string> {
     hex: Buffer.from(token).toString('hex'),
     go: token.replaceAll('+', '&#43;'),
     php: token.replaceAll('/', '\\/'),
+    octal: [...Buffer.from(token)].map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join(''),
+    dump: [...Buffer.from(token)].map((byte) => byte.toString(16).padStart(2, '0')).join(' '),
+    // Java's toUpperCase on a tr_TR server, then a URL's encoding of every byte.
+    turkish: [...Buffer.from(token.toLocaleUpperCase('tr'))]
+      .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+      .join(''),
   }
 }
+
+/** A session cookie the server set upstream: a secret header's value the run never knew. */
+export const upstreamSession = 'upstream-session-7Qx2'
 
 // Where a report clips a body it shows (exchange.ts): an echo placed across it is cut inside the key.
 const reportClip = 2000
@@ -143,6 +153,10 @@ function echo(
       body: [
         `ValidationError at ${new Date(0).toISOString()}`,
         `  authorization: ${seen.authorization}`,
+        // The request's headers as frameworks dump them; the last, cut short, must take no report syntax.
+        `  headers={"set-cookie": ["sid=${seen.token}"], "cookie": {"sid": "${upstreamSession}"}}`,
+        `  [HTTP_AUTHORIZATION] => ${seen.authorization}`,
+        `  'cookie': {' unterminated`,
         `  token=${encodeURIComponent(seen.token)} json=${JSON.stringify({ auth: seen.authorization })}`,
         `  ${Object.entries(escapedForms(seen.token))
           .map(([name, form]) => `${name}=${form}`)
