@@ -4,12 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boundedRequest } from './bounded-request.ts'
 import { startForwardProxy } from './proof/forward-proxy.ts'
 
-// A server that answers every request in 200 ms, and one path that never answers.
+// A server that answers every request in 200 ms, one path that never answers, and two large bodies:
+// one sent whole at once, one whose last bytes never come.
+const largeBody = `[${' '.repeat(300 * 1024)}]`
 let server: Server
 let origin: string
 beforeAll(async () => {
   server = createServer((request, response) => {
     if (request.url === '/silent') return
+    if (request.url === '/large')
+      return response.writeHead(200, { 'content-type': 'application/json' }).end(largeBody)
+    if (request.url === '/large-unfinished') {
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(largeBody.length + 1),
+      })
+      return response.write(largeBody)
+    }
     setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'), 200)
   })
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
@@ -56,5 +67,23 @@ describe('the per-request deadline through a proxy', () => {
     } finally {
       await proxy.close()
     }
+  })
+})
+
+describe('a large body waiting for its turn to be read (body-gate.ts)', () => {
+  it('is not counted against its own deadline while it waits', async () => {
+    const request = (path: string, requestTimeoutMs: number) =>
+      boundedRequest(
+        `${origin}${path}`,
+        { method: 'GET', headers: {} },
+        { requestTimeoutMs, maxResponseBytes: 4 * 1024 * 1024, runDeadline: Date.now() + 30_000 },
+      )
+    // Two large bodies that never finish hold both slots of the gate until their 1.5 s deadline.
+    const holders = [request('/large-unfinished', 1_500), request('/large-unfinished', 1_500)]
+    await new Promise((done) => setTimeout(done, 300))
+    // The third arrives whole at once, then waits for a slot (1 s at most) longer than its own 0.5 s.
+    const waiting = await request('/large', 500)
+    expect(waiting.ok ? waiting.response.body.length : waiting.message).toBe(largeBody.length)
+    for (const held of await Promise.all(holders)) expect(held).toMatchObject({ ok: false, kind: 'timeout' })
   })
 })

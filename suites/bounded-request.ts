@@ -1,8 +1,6 @@
 import { type Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https'
-import type { Readable } from 'node:stream'
 import { rootCertificates } from 'node:tls'
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { ConnectionWatch, connectionOf, requestFailedOn, sentAgainOn } from './connection-watch.ts'
 import type { Received } from './exchange.ts'
 import { type NetworkOptions, usesProxy } from './network-options.ts'
@@ -252,6 +250,8 @@ function attempt(
     let reused = false
     let settled = false
     let timer: ReturnType<typeof setTimeout> | undefined
+    /** Stops reading the body (body-gate.ts), once there is one. */
+    let stopBody: (() => void) | undefined
     const finish = (outcome: RequestOutcome & { staleConnection?: boolean }) => {
       if (settled) return
       settled = true
@@ -259,6 +259,7 @@ function attempt(
       if (!outcome.ok && request.socket) requestFailedOn(request.socket)
       clearTimeout(timer)
       clearTimeout(queued)
+      stopBody?.()
       resolve(outcome)
     }
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest
@@ -289,24 +290,26 @@ function attempt(
           body: '',
           ...(connection === undefined ? {} : { connection }),
         }
-        // The cap holds for the decoded body: a small compressed body can decode to gigabytes (a bomb).
-        const decoded = decoderFor(answer, answer.statusCode ?? 0, answer.headers['content-encoding'])
-        readBoundedBody(
+        stopBody = readBoundedBody(
           answer,
-          decoded,
           {
             maxBytes: limits.maxResponseBytes,
             maxChunks,
+            status: answer.statusCode ?? 0,
             contentEncoding: answer.headers['content-encoding'],
             contentLength: answer.headers['content-length'],
           },
-          (outcome) => {
-            const answered = withBody(response as Received, outcome)
-            // The server's notice that it closed this idle connection, crossing the request sent on it.
-            const closed = reused && answer.statusCode === 408 && answered.ok
-            finish(closed ? { ...answered, staleConnection: true } : answered)
+          {
+            done: (outcome) => {
+              const answered = withBody(response as Received, outcome)
+              // The server's notice that it closed this idle connection, crossing the request sent on it.
+              const closed = reused && answer.statusCode === 408 && answered.ok
+              finish(closed ? { ...answered, staleConnection: true } : answered)
+            },
+            abort: () => request.destroy(),
+            pauseDeadline,
+            resumeDeadline,
           },
-          () => request.destroy(),
         )
         answer.on('error', (error) => fail(error))
         // A connection closed mid-body ends the response without 'end'.
@@ -327,23 +330,42 @@ function attempt(
     // slowness (a server answering every request in 6 s must not be "slower than 10 s" because its
     // request waited 6 s for a socket). Queued, only the run's deadline applies; other requests' deadlines
     // free the sockets.
+    // The request's own deadline stops while its body waits for the gate (the suite's doing); the run's
+    // does not.
+    let endsAt = 0
+    let left = limits.requestTimeoutMs
+    const arm = () => {
+      endsAt = Date.now() + left
+      const runLeft = limits.runDeadline - Date.now()
+      const ranOut = runLeft < left
+      timer = setTimeout(() => expire(ranOut), Math.max(0, Math.min(left, runLeft)))
+    }
+    const expire = (ranOut: boolean) => {
+      const connected = request.socket !== null && request.socket !== undefined && !request.socket.connecting
+      request.destroy()
+      if (!ranOut && !connected)
+        return finish({
+          ok: false,
+          kind: 'unreachable',
+          message: `cannot connect within ${limits.requestTimeoutMs} ms`,
+        })
+      finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response))
+    }
     const startDeadline = () => {
       if (timer !== undefined || settled) return
       clearTimeout(queued)
-      const timeout = Math.max(0, Math.min(limits.requestTimeoutMs, limits.runDeadline - Date.now()))
-      const ranOut = timeout < limits.requestTimeoutMs
-      timer = setTimeout(() => {
-        const connected =
-          request.socket !== null && request.socket !== undefined && !request.socket.connecting
-        request.destroy()
-        if (!ranOut && !connected)
-          return finish({
-            ok: false,
-            kind: 'unreachable',
-            message: `cannot connect within ${limits.requestTimeoutMs} ms`,
-          })
-        finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response))
-      }, timeout)
+      arm()
+    }
+    function pauseDeadline() {
+      if (settled) return
+      clearTimeout(timer)
+      left = Math.max(0, endsAt - Date.now())
+      timer = setTimeout(() => expire(true), Math.max(0, limits.runDeadline - Date.now()))
+    }
+    function resumeDeadline() {
+      if (settled) return
+      clearTimeout(timer)
+      arm()
     }
     const queued = setTimeout(
       () => {
@@ -435,23 +457,6 @@ export function connectionProblem(
 
 // What a browser or curl --compressed asks for: servers that compress must be judged on what they send then.
 export const acceptEncoding = 'gzip, deflate, br'
-
-/**
- * The response body as a stream of its decoded bytes: gunzipped, inflated (zlib-wrapped, RFC 9110
- * §8.4.1.2) or Brotli-decoded as its Content-Encoding says, else the bytes as they came. An encoding the
- * suite did not ask for (zstd, several in a row) is passed through as it came, so the body is judged as
- * what it is. A response without a body (204, 304) has nothing to decode.
- */
-export function decoderFor(answer: Readable, status: number, contentEncoding: unknown): Readable {
-  const coding = String(contentEncoding ?? '')
-    .trim()
-    .toLowerCase()
-  if (status === 204 || status === 304) return answer
-  if (coding === 'gzip' || coding === 'x-gzip') return answer.pipe(createGunzip())
-  if (coding === 'deflate') return answer.pipe(createInflate())
-  if (coding === 'br') return answer.pipe(createBrotliDecompress())
-  return answer
-}
 
 /** The origin and the path exactly as written (no dot-segment or percent-encoding normalisation). */
 export function splitUrl(url: string): { origin: string; rawPath: string } {

@@ -3,7 +3,6 @@ import {
   acceptEncoding,
   connectionProblem,
   deadlineProblem,
-  decoderFor,
   defaultMaxChunks,
   flattenHeaders,
   maxHeaderBytes,
@@ -116,28 +115,53 @@ async function send(
   init: RequestInit,
   limits: RequestLimits,
 ): Promise<RequestOutcome> {
-  const left = limits.runDeadline - Date.now()
-  if (left <= 0) return { ok: false, kind: 'run-deadline', message: 'the run’s deadline has passed' }
-  const timeout = Math.min(limits.requestTimeoutMs, left)
-  const ranOut = timeout < limits.requestTimeoutMs
+  if (limits.runDeadline - Date.now() <= 0)
+    return { ok: false, kind: 'run-deadline', message: 'the run’s deadline has passed' }
   const maxChunks = limits.maxResponseChunks ?? defaultMaxChunks
   const { origin, rawPath } = splitUrl(url)
   const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8')
   const controller = new AbortController()
   let response: Received | undefined
   let settled = false
+  let stopBody: (() => void) | undefined
   return new Promise<RequestOutcome>((resolve) => {
     const finish = (outcome: RequestOutcome) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
       controller.abort()
+      stopBody?.()
       resolve(outcome)
     }
-    const timer = setTimeout(
-      () => finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response)),
-      timeout,
-    )
+    // The request's own deadline stops while its body waits for the gate (the suite's doing); the run's
+    // does not.
+    let left = limits.requestTimeoutMs
+    let endsAt = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const arm = () => {
+      endsAt = Date.now() + left
+      const runLeft = limits.runDeadline - Date.now()
+      const ranOut = runLeft < left
+      timer = setTimeout(
+        () => finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response)),
+        Math.max(0, Math.min(left, runLeft)),
+      )
+    }
+    arm()
+    const pauseDeadline = () => {
+      if (settled) return
+      clearTimeout(timer)
+      left = Math.max(0, endsAt - Date.now())
+      timer = setTimeout(
+        () => finish(deadlineProblem(true, limits.requestTimeoutMs, response)),
+        Math.max(0, limits.runDeadline - Date.now()),
+      )
+    }
+    const resumeDeadline = () => {
+      if (settled) return
+      clearTimeout(timer)
+      arm()
+    }
     const fail = (error: unknown) => finish(connectionProblem(error, response, 'proxy'))
     dispatcher
       .request({
@@ -154,18 +178,21 @@ async function send(
         const headers = flattenHeaders(answer.headers)
         response = { status: answer.statusCode, headers, body: '' }
         const raw = answer.body
-        const decoded = decoderFor(raw, answer.statusCode, headers['content-encoding'])
-        readBoundedBody(
+        stopBody = readBoundedBody(
           raw,
-          decoded,
           {
             maxBytes: limits.maxResponseBytes,
             maxChunks,
+            status: answer.statusCode,
             contentEncoding: headers['content-encoding'],
             contentLength: headers['content-length'],
           },
-          (outcome) => finish(withBody(response as Received, outcome)),
-          () => {},
+          {
+            done: (outcome) => finish(withBody(response as Received, outcome)),
+            abort: () => {},
+            pauseDeadline,
+            resumeDeadline,
+          },
         )
         raw.on('error', fail)
       }, fail)

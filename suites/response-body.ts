@@ -1,4 +1,7 @@
-import type { Readable } from 'node:stream'
+import type { Readable, Transform } from 'node:stream'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import { BodyGate, type Ticket } from './body-gate.ts'
+import { fullCollection } from './full-collection.ts'
 
 /**
  * A response body read under two caps, held as one buffer that grows by doubling up to the byte cap: a body
@@ -6,7 +9,7 @@ import type { Readable } from 'node:stream'
  * 64 KiB socket read it was sliced from).
  */
 class ResponseBody {
-  private buffer = Buffer.allocUnsafe(0)
+  private buffer: Buffer = Buffer.allocUnsafe(0)
   /** Bytes held. */
   length = 0
   /** Chunks the body came in, as they arrived from the socket (before any decoding). */
@@ -39,6 +42,17 @@ class ResponseBody {
     }
     this.keep(chunk)
     return true
+  }
+
+  /** Goes on in `buffer` (lent by the gate, at least the cap's size): what is held so far is copied there. */
+  moveTo(buffer: Buffer): void {
+    this.buffer.copy(buffer, 0, 0, this.length)
+    this.buffer = buffer
+  }
+
+  /** Lets the buffer go (a lent one goes back to the gate, and is another body's from then on). */
+  drop(): void {
+    this.buffer = Buffer.allocUnsafe(0)
   }
 
   /** The body as text (UTF-8, replacement characters for broken sequences). */
@@ -75,51 +89,166 @@ export type BodyOutcome =
   | { ok: false; kind: 'too-large' | 'closed'; body: string; message: string }
 
 /**
- * Reads a response body from `raw` (the bytes off the connection) through `decoded` (the same stream, or
- * its decompressor), under both caps, whatever client delivered it. The chunk cap counts `raw`: the
+ * The process's gate for large bodies (body-gate.ts): two at a time past 256 KiB, which a list of a hundred
+ * pets reaches only with names of some 2,500 characters each.
+ */
+const bodyGate = new BodyGate({
+  slots: 2,
+  largeFrom: 256 * 1024,
+  maxWaitMs: 1_000,
+  collect: fullCollection(),
+})
+
+/** What the reader of a body needs of the request it belongs to. */
+export interface BodyReading {
+  /** Called once, with how the body ended. */
+  done: (outcome: BodyOutcome) => void
+  /** Stops the transfer, once a cap is passed. */
+  abort: () => void
+  /** The body waits for the gate (the suite's doing, not the server's): its deadline stops meanwhile. */
+  pauseDeadline: () => void
+  resumeDeadline: () => void
+}
+
+/**
+ * The decompressor for a body's Content-Encoding: gunzip, inflate (zlib-wrapped, RFC 9110 §8.4.1.2) or
+ * Brotli; none for any other (zstd, several in a row), which is judged as the bytes it came as, nor for a
+ * response without a body (204, 304).
+ */
+function decompressorFor(status: number, contentEncoding: unknown): (() => Transform) | undefined {
+  const coding = String(contentEncoding ?? '')
+    .trim()
+    .toLowerCase()
+  if (status === 204 || status === 304) return undefined
+  if (coding === 'gzip' || coding === 'x-gzip') return createGunzip
+  if (coding === 'deflate') return createInflate
+  if (coding === 'br') return createBrotliDecompress
+  return undefined
+}
+
+/**
+ * Reads a response body from `raw` (the bytes off the connection), decoded as its Content-Encoding says
+ * (`decompressorFor`), under both caps, whatever client delivered it. The chunk cap counts `raw`: the
  * framing is what a server controls. The byte cap holds for the decoded body: a small compressed body can
- * decode to gigabytes. `abort` stops the transfer once a cap is passed.
+ * decode to gigabytes. A body past `bodyGate.largeFrom` waits, paused, for a slot of the gate, and so does
+ * a Brotli body before its decoder exists: a Brotli stream may ask for a 16 MiB window, which its decoder
+ * allocates before it yields a byte.
+ * Returns how to stop reading: the request calls it whenever it ends, however (its deadline, a closed
+ * connection), and it gives back the slot, the buffer and the decompressor, which would otherwise go on
+ * decoding a bomb into a buffer nobody reads.
  */
 export function readBoundedBody(
   raw: Readable,
-  decoded: Readable,
-  caps: { maxBytes: number; maxChunks: number; contentEncoding: string | undefined; contentLength?: string },
-  done: (outcome: BodyOutcome) => void,
-  abort: () => void,
-): void {
+  caps: {
+    maxBytes: number
+    maxChunks: number
+    status: number
+    contentEncoding: string | undefined
+    contentLength?: string
+  },
+  reading: BodyReading,
+): () => void {
+  const decompressor = decompressorFor(caps.status, caps.contentEncoding)
   const declared =
-    decoded === raw && /^\d{1,10}$/.test(caps.contentLength ?? '') ? Number(caps.contentLength) : undefined
-  const held = new ResponseBody(caps.maxBytes, caps.maxChunks, declared)
-  const overCap = (message: string) => {
-    abort()
-    if (decoded !== raw) decoded.destroy()
-    // Only the start is kept, for the report: the rest is what the cap is there to drop.
-    done({ ok: false, kind: 'too-large', body: held.start(), message })
-  }
+    decompressor === undefined && /^\d{1,10}$/.test(caps.contentLength ?? '')
+      ? Number(caps.contentLength)
+      : undefined
+  const gated = caps.maxBytes > bodyGate.largeFrom
+  const held = new ResponseBody(
+    caps.maxBytes,
+    caps.maxChunks,
+    declared !== undefined && declared <= bodyGate.largeFrom ? declared : undefined,
+  )
+  let decoded = raw
+  let ticket: Ticket | undefined
+  let large = false
+  /** Chunks that came while the body waits for a slot (the one that made it wait, at least). */
+  let waiting: Buffer[] | undefined
+  let settled = false
   let received = 0
-  raw.on('data', (chunk: Buffer) => {
-    received += chunk.length
-    if (!held.countChunk()) overCap(`the body came in more than ${caps.maxChunks} chunks`)
-  })
-  decoded.on('data', (chunk: Buffer) => {
-    if (!held.append(chunk))
-      overCap(`the body is more than ${caps.maxBytes} bytes${decoded === raw ? '' : ' once decoded'}`)
-  })
-  decoded.on('end', () => done({ ok: true, body: held.text() }))
-  if (decoded !== raw)
-    decoded.on('error', (error) =>
-      // No bytes at all is an empty body, whatever the header says; anything else is a broken one.
-      done(
-        received === 0
-          ? { ok: true, body: '' }
-          : {
-              ok: false,
-              kind: 'closed',
-              body: '',
-              message: `the body could not be decoded as its Content-Encoding "${caps.contentEncoding}" says (${(error as Error).message})`,
-            },
-      ),
-    )
+
+  const stop = () => {
+    ticket?.release(held.length)
+    held.drop()
+    if (decoded !== raw && !decoded.destroyed) decoded.destroy()
+  }
+  const settle = (outcome: BodyOutcome) => {
+    if (settled) return
+    settled = true
+    stop()
+    reading.done(outcome)
+  }
+  const overCap = (message: string) => {
+    reading.abort()
+    // Only the start is kept, for the report: the rest is what the cap is there to drop.
+    settle({ ok: false, kind: 'too-large', body: held.start(), message })
+  }
+  /** Pauses the body until it holds a slot, then goes on in the slot's buffer. */
+  const waitForSlot = (then: () => void) => {
+    reading.pauseDeadline()
+    ticket = bodyGate.ask((lend) => {
+      large = true
+      if (lend) held.moveTo(lend(Math.max(caps.maxBytes, keptOfTooLarge)))
+      reading.resumeDeadline()
+      then()
+    })
+  }
+  const take = (chunk: Buffer): boolean => {
+    if (waiting) {
+      waiting.push(chunk)
+      return true
+    }
+    const needed = held.length + chunk.length
+    if (gated && !large && (needed > bodyGate.largeFrom || (declared ?? 0) > bodyGate.largeFrom)) {
+      waiting = [chunk]
+      decoded.pause()
+      waitForSlot(() => {
+        const arrived = waiting ?? []
+        waiting = undefined
+        for (const early of arrived) if (!take(early)) return
+        decoded.resume()
+      })
+      return true
+    }
+    if (held.append(chunk)) return true
+    overCap(`the body is more than ${caps.maxBytes} bytes${decompressor ? ' once decoded' : ''}`)
+    return false
+  }
+  const start = () => {
+    raw.on('data', (chunk: Buffer) => {
+      received += chunk.length
+      if (!held.countChunk()) overCap(`the body came in more than ${caps.maxChunks} chunks`)
+    })
+    if (decompressor) {
+      decoded = raw.pipe(decompressor())
+      decoded.on('error', (error) =>
+        // No bytes at all is an empty body, whatever the header says; anything else is a broken one.
+        settle(
+          received === 0
+            ? { ok: true, body: '' }
+            : {
+                ok: false,
+                kind: 'closed',
+                body: '',
+                message: `the body could not be decoded as its Content-Encoding "${caps.contentEncoding}" says (${(error as Error).message})`,
+              },
+        ),
+      )
+    }
+    decoded.on('data', (chunk: Buffer) => {
+      if (!settled) take(chunk)
+    })
+    decoded.on('end', () => {
+      if (settled) return
+      const body = held.text()
+      settle({ ok: true, body })
+    })
+  }
+  if (gated && decompressor === createBrotliDecompress) {
+    raw.pause()
+    waitForSlot(start)
+  } else start()
+  return stop
 }
 
 /** A body outcome as the request's outcome, with the response it belongs to. */

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { BodyGate, type Lend } from './body-gate.ts'
+
+const settle = () => new Promise((done) => setImmediate(done))
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+/** Asks the gate and records when (and with what) the body was let in. */
+function asking(gate: BodyGate) {
+  const seen: { lend?: Lend; granted: boolean } = { granted: false }
+  const ticket = gate.ask((lend) => {
+    seen.granted = true
+    seen.lend = lend
+  })
+  return Object.assign(seen, { ticket })
+}
+
+describe('the gate for large bodies', () => {
+  it('lets in as many bodies as it has slots, and the next one when a slot is given back', async () => {
+    const gate = new BodyGate({ slots: 2, largeFrom: 1024, maxWaitMs: 60_000 })
+    const [first, second, third] = [asking(gate), asking(gate), asking(gate)]
+    await settle()
+    expect([first.granted, second.granted, third.granted]).toEqual([true, true, false])
+    second.ticket.release(4096)
+    await settle()
+    expect(third.granted).toBe(true)
+    first.ticket.release()
+    third.ticket.release()
+  })
+
+  it('lends the buffer a body gave back to the next body, instead of a new one', async () => {
+    const gate = new BodyGate({ slots: 1, largeFrom: 1024, maxWaitMs: 60_000 })
+    const first = asking(gate)
+    await settle()
+    const buffer = first.lend?.(4096)
+    first.ticket.release(4096)
+    const second = asking(gate)
+    await settle()
+    expect(second.lend?.(4096)).toBe(buffer)
+    second.ticket.release(4096)
+    // A larger cap than the buffer kept: a buffer of its own size.
+    const third = asking(gate)
+    await settle()
+    expect(third.lend?.(8192).length).toBe(8192)
+    third.ticket.release()
+  })
+
+  it('lets a body that waited too long go on without a slot, which it then cannot give to another', async () => {
+    const gate = new BodyGate({ slots: 1, largeFrom: 1024, maxWaitMs: 50 })
+    const holder = asking(gate)
+    await settle()
+    const late = asking(gate)
+    await sleep(120)
+    expect(late.granted).toBe(true)
+    expect(late.lend).toBeUndefined()
+    late.ticket.release(4096)
+    // Its release freed nothing: the slot is still the holder's.
+    const next = asking(gate)
+    await settle()
+    expect(next.granted).toBe(false)
+    holder.ticket.release()
+    await settle()
+    expect(next.granted).toBe(true)
+    next.ticket.release()
+  })
+
+  it('never lets in a body that left the queue, and gives its place to the one behind it', async () => {
+    const gate = new BodyGate({ slots: 1, largeFrom: 1024, maxWaitMs: 60_000 })
+    const holder = asking(gate)
+    const gone = asking(gate)
+    const behind = asking(gate)
+    gone.ticket.release()
+    holder.ticket.release()
+    await settle()
+    expect(gone.granted).toBe(false)
+    expect(behind.granted).toBe(true)
+    // Released twice: the second does nothing (the slot is not handed out twice).
+    behind.ticket.release()
+    behind.ticket.release()
+    const [a, b] = [asking(gate), asking(gate)]
+    await settle()
+    expect([a.granted, b.granted]).toEqual([true, false])
+    a.ticket.release()
+    b.ticket.release()
+  })
+
+  it('collects once enough large bodies were let go, after the body was judged', async () => {
+    let collections = 0
+    const order: string[] = []
+    const gate = new BodyGate({
+      slots: 1,
+      largeFrom: 1024,
+      maxWaitMs: 60_000,
+      collectEvery: 10_000,
+      collect: () => {
+        collections++
+        order.push('collect')
+      },
+    })
+    for (let body = 0; body < 4; body++) {
+      const reading = asking(gate)
+      await settle()
+      reading.ticket.release(4_000)
+      // What the body was read for is judged in the promise reactions that follow its release.
+      queueMicrotask(() => order.push(`judged ${body}`))
+    }
+    await settle()
+    await settle()
+    // 16,000 bytes let go: one collection (at the third body), after that body was judged.
+    expect(collections).toBe(1)
+    expect(order.indexOf('collect')).toBeGreaterThan(order.indexOf('judged 2'))
+  })
+})

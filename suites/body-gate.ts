@@ -1,0 +1,113 @@
+/** What a body is told once it may grow large: a buffer of the cap lent by its slot, or none when it waited too long. */
+export type Lend = ((bytes: number) => Buffer) | undefined
+
+/** A body's place at the gate. */
+export interface Ticket {
+  /**
+   * Gives the slot back, or leaves the queue, whichever applies; `bytes` is how large the body grew (for
+   * the pacing of collections). May be called any number of times, and must be once the body is read or
+   * given up.
+   */
+  release(bytes?: number): void
+}
+
+/**
+ * How many response bodies may grow large at once in this process. Sixteen checks read at once, and a server
+ * can make every body they read large: a contract-valid value near the byte cap on every answer, or a
+ * compression bomb that decodes to the cap. Read all at once, with what each leaves for the collector, they
+ * took the run past 400 MB. A body grows up to `largeFrom` bytes freely; past that it waits for one of
+ * `slots`, and for the buffer of the cap that each slot lends, used again body after body. Bodies that
+ * come fast turn the slots over in milliseconds; one that waited `maxWaitMs` goes on without a slot, so
+ * that slow bodies (which make little garbage) are not read one pair at a time.
+ * Waiting is the suite's own doing: whoever reads the body stops the request's deadline meanwhile.
+ */
+export class BodyGate {
+  readonly slots: number
+  readonly largeFrom: number
+  readonly maxWaitMs: number
+  /** Buffers given back, at most one per slot: lent again rather than allocated (and freed) per body. */
+  private readonly free: Buffer[] = []
+  private available: number
+  private readonly queue: Array<() => void> = []
+  /** Collects once this many bytes of large bodies were let go since the last time, if `collect` is set. */
+  private readonly collectEvery: number
+  private readonly collect: (() => void) | undefined
+  private letGo = 0
+
+  constructor(options: {
+    slots: number
+    largeFrom: number
+    maxWaitMs: number
+    collect?: (() => void) | undefined
+    collectEvery?: number
+  }) {
+    this.slots = options.slots
+    this.largeFrom = options.largeFrom
+    this.maxWaitMs = options.maxWaitMs
+    this.available = options.slots
+    this.collect = options.collect
+    this.collectEvery = options.collectEvery ?? 8 * 1024 * 1024
+  }
+
+  /**
+   * A ticket for a slot: `granted` runs once the body holds one, or once it waited `maxWaitMs` (then
+   * without a buffer to borrow); never before `ask` has returned (a free slot is granted in a microtask),
+   * and never after the ticket's release.
+   */
+  ask(granted: (lend: Lend) => void): Ticket {
+    let state: 'waiting' | 'holding' | 'without' | 'done' = 'waiting'
+    let lent: Buffer | undefined
+    let waited: ReturnType<typeof setTimeout> | undefined
+    const lend = (bytes: number) => {
+      const kept = this.free.pop()
+      lent = kept !== undefined && kept.length >= bytes ? kept : Buffer.allocUnsafe(bytes)
+      return lent
+    }
+    const enter = () => {
+      clearTimeout(waited)
+      state = 'holding'
+      queueMicrotask(() => {
+        if (state === 'holding') granted(lend)
+      })
+    }
+    if (this.available > 0) {
+      this.available--
+      enter()
+    } else {
+      this.queue.push(enter)
+      waited = setTimeout(() => {
+        if (state !== 'waiting') return
+        this.queue.splice(this.queue.indexOf(enter), 1)
+        state = 'without'
+        granted(undefined)
+      }, this.maxWaitMs)
+    }
+    return {
+      release: (bytes = 0) => {
+        clearTimeout(waited)
+        if (state === 'waiting') this.queue.splice(this.queue.indexOf(enter), 1)
+        if (state === 'holding') {
+          if (lent) this.free.push(lent)
+          const next = this.queue.shift()
+          if (next) next()
+          else this.available++
+        }
+        if (state === 'holding' || state === 'without') this.paceCollection(bytes)
+        state = 'done'
+      },
+    }
+  }
+
+  /**
+   * Counts a large body let go, and once enough were, collects: after the tasks already queued, which
+   * judge what the body was read for and drop its text and value.
+   */
+  private paceCollection(bytes: number): void {
+    const { collect } = this
+    if (collect === undefined) return
+    this.letGo += bytes
+    if (this.letGo < this.collectEvery) return
+    this.letGo = 0
+    setImmediate(collect)
+  }
+}
