@@ -96,8 +96,10 @@ const bodyGate = new BodyGate({
   slots: 2,
   largeFrom: 256 * 1024,
   maxWaitMs: 1_000,
-  collect: fullCollection(),
+  // Found on first use: a run whose bodies never reach the gate makes no new context for it.
+  collect: () => (collection ??= fullCollection() ?? (() => {}))(),
 })
+let collection: (() => void) | undefined
 
 /** What the reader of a body needs of the request it belongs to. */
 export interface BodyReading {
