@@ -97,7 +97,10 @@ const bodyGate = new BodyGate({
   largeFrom: 256 * 1024,
   maxWaitMs: 1_000,
   // Found on first use: a run whose bodies never reach the gate makes no new context for it.
-  collect: () => (collection ??= fullCollection() ?? (() => {}))(),
+  collect: () => {
+    collection ??= fullCollection() ?? (() => {})
+    collection()
+  },
 })
 let collection: (() => void) | undefined
 
