@@ -124,6 +124,40 @@ describe('Secrets.redact', () => {
       }
   })
 
+  it('leaves at most 3 characters of a key that a clip cuts anywhere in its base64', () => {
+    const key = 'sk_Hostile/Key+9z='
+    const hostile = Secrets.forRun({ apiKey: key, baseUrl: 'http://127.0.0.1/v1' })
+    const encodings = {
+      base64: Buffer.from(key).toString('base64'),
+      'a Basic user:key': Buffer.from(`someone:${key}`).toString('base64'),
+      'base64url after a byte': Buffer.from(`?${key}`).toString('base64url'),
+    }
+    const pieces = Array.from({ length: key.length - 3 }, (_, at) => key.slice(at, at + 4).toLowerCase())
+    for (const [name, encoded] of Object.entries(encodings))
+      for (let cut = 1; cut < encoded.length; cut++) {
+        const shown = hostile.redact(`echoed: ${encoded.slice(0, cut)}… (2003 chars)`)
+        // What is shown, read as base64 from each of its first four characters.
+        const run = /[A-Za-z0-9+/_-]*(?=…)/.exec(shown)?.[0] ?? ''
+        const read = [0, 1, 2, 3]
+          .map((from) => Buffer.from(run.slice(from), 'base64').toString('latin1').toLowerCase())
+          .join(' ')
+        expect(
+          pieces.filter((piece) => read.includes(piece)),
+          `${name}, cut at ${cut}: ${shown}`,
+        ).toEqual([])
+      }
+  })
+
+  it('redacts the base64 of a key wrapped across lines, as MIME and PEM wrap it', () => {
+    const encoded = Buffer.from(`someone:${apiKey}`).toString('base64')
+    for (let at = 1; at < encoded.length; at++)
+      for (const lineEnd of ['\n', '\r\n']) {
+        const shown = secrets.redact(`${encoded.slice(0, at)}${lineEnd}${encoded.slice(at)}`)
+        expect(shown, `broken at ${at}`).toContain(redactedMarker)
+        expect(shown.replace(/\r?\n/g, '')).not.toContain(encoded.slice(12, 18))
+      }
+  })
+
   it('redacts a key whose plus came back as a space (form-decoded)', () => {
     const plus = Secrets.forRun({ apiKey: 'sk_Hostile/Key+9z=', baseUrl: 'http://127.0.0.1/v1' })
     expect(plus.redact('got sk_Hostile/Key 9z= here')).toBe(`got ${redactedMarker} here`)

@@ -256,8 +256,10 @@ function clippedStart(text: string, at: number, secrets: readonly string[]): num
     const decodedStart = secretTailStart(before.text, secrets, longest)
     if (decodedStart !== undefined)
       starts.push(from + originalRange(before, decodedStart, before.text.length)[0])
-    const hexStart = hexTailStart(text.slice(from, end), secrets)
-    if (hexStart !== undefined) starts.push(from + hexStart)
+    for (const tailStart of [hexTailStart, base64TailStart]) {
+      const start = tailStart(text.slice(from, end), secrets)
+      if (start !== undefined) starts.push(from + start)
+    }
   }
   return starts.length === 0 ? undefined : Math.min(...starts)
 }
@@ -285,6 +287,23 @@ function hexTailStart(text: string, secrets: readonly string[]): number | undefi
   const bytes = Buffer.from(digits.slice(0, digits.length - (digits.length % 2)), 'hex')
   const decoded = decodeText(bytes.toString('latin1')).text
   return secretTailStart(decoded, secrets, decoded.length) === undefined ? undefined : run.index
+}
+
+/**
+ * Where a run of base64 (either alphabet, wrapped across lines or not) at the end of `text` starts, when
+ * its bytes end in part of a secret, read from whichever of its first four characters the encoding began
+ * at. A clip that cuts `Basic dXNlcjpr…` leaves no whole base64 form of the secret to find.
+ */
+function base64TailStart(text: string, secrets: readonly string[]): number | undefined {
+  const run = /(?:[A-Za-z0-9+/_-]|\r?\n)+$/.exec(text)
+  if (!run) return undefined
+  const standard = run[0].replace(/\r?\n/g, '').replaceAll('-', '+').replaceAll('_', '/')
+  for (let offset = 0; offset < 4; offset++) {
+    const decoded = decodeText(Buffer.from(standard.slice(offset), 'base64').toString('latin1')).text
+    if (secretTailStart(decoded, secrets, decoded.length) !== undefined)
+      return run.index + run[0].length - run[0].trimStart().length
+  }
+  return undefined
 }
 
 /**
@@ -400,7 +419,8 @@ function base64Patterns(value: string): string[] {
     // The secret's bytes at `offset` in groups of three; `undefined` is a byte around it.
     const padded: (number | undefined)[] = [...Array(offset).fill(undefined), ...bytes]
     while (padded.length % 3 !== 0) padded.push(undefined)
-    const groups: string[] = []
+    /** One expression per base64 character that holds bits of the secret. */
+    const characters: string[] = []
     let known = 0
     for (let at = 0; at < padded.length; at += 3) {
       const group = padded.slice(at, at + 3)
@@ -423,20 +443,19 @@ function base64Patterns(value: string): string[] {
       )
       // One class per character: a letter's case is one bit, which lands in one character of the four,
       // so the classes together spell exactly the spellings (and compile and match far faster).
-      groups.push(
-        holds
-          .map((held, index) => {
-            if (held === false) return ''
-            if (held === undefined) return '[A-Za-z0-9+/_-]'
-            const chars = [...new Set(encoded.map((group) => group[index] as string))]
-            return chars.length === 1
-              ? escapeRegExp(chars[0] as string)
-              : `[${chars.map(escapeRegExp).join('')}]`
-          })
-          .join(''),
+      characters.push(
+        ...holds.flatMap((held, index) => {
+          if (held === false) return []
+          if (held === undefined) return ['[A-Za-z0-9+/_-]']
+          const chars = [...new Set(encoded.map((group) => group[index] as string))]
+          return [
+            chars.length === 1 ? escapeRegExp(chars[0] as string) : `[${chars.map(escapeRegExp).join('')}]`,
+          ]
+        }),
       )
     }
-    if (known >= 8) patterns.push(groups.join(''))
+    // Base64 wrapped into lines (MIME's 76 characters, PEM's 64) may break between any two characters.
+    if (known >= 8) patterns.push(characters.join('(?:\\r?\\n)?'))
   }
   return patterns
 }

@@ -51,22 +51,26 @@ async function runAgainst(baseUrl: string, args: string[], env: Record<string, s
 /**
  * Every form of a secret a reader could recover it from: the secret and its pieces in any case, URL-encoded,
  * any eight characters of it (what a clip leaves), four characters of it in each escaped form the server
- * sends (escapedForms), and in base64 (case matters there) at each alignment, as a `user:secret` Basic
- * credential carries it, the secret in swapped case (a near miss the auth checks send) included.
+ * sends (escapedForms), and any eight characters of its base64 (case matters there) at each alignment, as
+ * a `user:secret` Basic credential carries it, the secret in swapped case (a near miss the auth checks
+ * send) included.
  */
 function secretForms(secret: string, pieces: string[]): { caseless: string[]; exact: string[] } {
   const swapped = [...secret].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')
-  const base64 = [secret, swapped, ...pieces].flatMap((value) =>
-    [0, 1, 2].map((offset) =>
-      Buffer.from(`${'u:'.slice(0, offset)}${value}`)
-        .toString('base64')
-        .slice(4, 14),
-    ),
-  )
   const windows = (text: string, size: number, step = 1) =>
     [...text].flatMap((_, at) =>
       at % step === 0 && at + size <= text.length ? [text.slice(at, at + size)] : [],
     )
+  const base64Of = (value: string, offset: number) =>
+    Buffer.from(`${'u:'.slice(0, offset)}${value}`).toString('base64')
+  const base64 = [0, 1, 2].flatMap((offset) => [
+    // Any eight characters of the secret's own (what a clip or a line break leaves of it: six bytes),
+    // away from the bytes around it.
+    ...[secret, swapped].flatMap((value) => windows(base64Of(value, offset).slice(4, -4), 8)),
+    // Ten from the start of each piece's: a piece may begin with what is not secret (`Bearer` glued to the
+    // key), and a clip may leave three characters of the key after it.
+    ...pieces.map((value) => base64Of(value, offset).slice(4, 14)),
+  ])
   const escaped = Object.values(escapedForms(secret)).flatMap((form) =>
     form.length > secret.length * 2 ? windows(form, Math.ceil((form.length / secret.length) * 4)) : [],
   )
@@ -156,7 +160,7 @@ describe('a server that echoes the key and attack text into every answer', () =>
     expect(examples).toMatch(/x-recent-credentials: \[[^\n]*\[redacted\]/)
     // Each escaped echo of the key, whole, in a header's name, and cut by the report's clip of a body.
     expect(examples).toContain(
-      'percent=[redacted] json=[redacted] html=[redacted] hex=[redacted] go=[redacted] php=[redacted] octal=[redacted] dump=[redacted] turkish=[redacted]',
+      'percent=[redacted] json=[redacted] html=[redacted] hex=[redacted] go=[redacted] php=[redacted] octal=[redacted] dump=[redacted] wrapped=[redacted] turkish=[redacted]',
     )
     // Secret headers' values as a framework dumps the request: masked, whoever set them.
     expect(examples).toContain('"set-cookie": ["[redacted]"], "cookie": {"sid": "[redacted]"}')

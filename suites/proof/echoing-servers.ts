@@ -48,7 +48,7 @@ const attackText = attackLines.join('\n')
  * The ways frameworks escape a header they echo, each applied to every character or to one: a URL's
  * percent-encoding of every byte, JSON's `\u00XX`, HTML's character references, hexadecimal (run together
  * and byte by byte), Go's html/template (`+` as `&#43;`), PHP's json_encode (`/` as `\/`), C's octal
- * escapes, and Java's Turkish upper case percent-encoded.
+ * escapes, Java's Turkish upper case percent-encoded, and base64 wrapped into lines.
  */
 export function escapedForms(token: string): Record<string, string> {
   const code = (char: string, width: number) => (char.codePointAt(0) ?? 0).toString(16).padStart(width, '0')
@@ -63,6 +63,10 @@ export function escapedForms(token: string): Record<string, string> {
     php: token.replaceAll('/', '\\/'),
     octal: [...Buffer.from(token)].map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join(''),
     dump: [...Buffer.from(token)].map((byte) => byte.toString(16).padStart(2, '0')).join(' '),
+    // Base64 wrapped into short lines, as MIME and PEM wrap it.
+    wrapped: Buffer.from(token)
+      .toString('base64')
+      .replace(/.{10}(?=.)/g, '$&\r\n'),
     // Java's toUpperCase on a tr_TR server, then a URL's encoding of every byte.
     turkish: [...Buffer.from(token.toLocaleUpperCase('tr'))]
       .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
@@ -85,6 +89,7 @@ const reportClip = 2000
 export async function startEchoingServer(): Promise<{ baseUrl: string; origin: string; close(): void }> {
   const mock = createMockApi({ apiKeys: [echoKey], pets: 5 })
   const recent: string[] = []
+  let unauthorized = 0
   const server = createServer((req, res) => {
     void readMockRequest(req).then((received) => {
       const authorization = received.headers.authorization ?? ''
@@ -103,7 +108,9 @@ export async function startEchoingServer(): Promise<{ baseUrl: string; origin: s
         [echoKey.slice(0, 6), echoKey.slice(-6)].some((piece) =>
           authorization.toLowerCase().includes(piece.toLowerCase()),
         )
-      const { status, headers, body } = echo(answer, { authorization, token, recent, nearMiss })
+      unauthorized += answer.status === 401 ? 1 : 0
+      const cutInBase64 = unauthorized % 2 === 0
+      const { status, headers, body } = echo(answer, { authorization, token, recent, nearMiss, cutInBase64 })
       res.writeHead(status, {
         ...headers,
         'x-request-echo': authorization,
@@ -128,7 +135,7 @@ export async function startEchoingServer(): Promise<{ baseUrl: string; origin: s
 
 function echo(
   answer: MockResponse,
-  seen: { authorization: string; token: string; recent: string[]; nearMiss: boolean },
+  seen: { authorization: string; token: string; recent: string[]; nearMiss: boolean; cutInBase64: boolean },
 ): { status: number; headers: Record<string, string>; body?: string } {
   if (answer.status === 401) {
     const error = (padding: string) =>
@@ -136,10 +143,12 @@ function echo(
         code: 'unauthorized',
         message: `Invalid credentials "${seen.authorization}" (${encodeURIComponent(seen.token)}): ${attackText}`,
         ...(seen.nearMiss ? {} : { status: 401 }),
-        trace: `${padding}${seen.token}`,
+        trace: `${padding}${cut}`,
       })
-    // The last echo of the token starts 12 characters before the clip, so the report cuts it there.
-    const at = error('').lastIndexOf(JSON.stringify(seen.token).slice(1, -1))
+    // The last echo of the token (as it is, or every other time in base64) starts 12 characters before
+    // the clip, so the report cuts it there.
+    const cut = seen.cutInBase64 ? Buffer.from(seen.token).toString('base64') : seen.token
+    const at = error('').lastIndexOf(JSON.stringify(cut).slice(1, -1))
     return {
       status: 401,
       headers: { 'content-type': 'application/json' },
