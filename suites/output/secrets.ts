@@ -13,6 +13,9 @@ const defaultSecretHeaders = ['authorization', 'proxy-authorization', 'cookie', 
  */
 const minimumSecretLength = 4
 
+// What the redactor remembers of texts it already read: a few megabytes, whatever the run's reports hold.
+const memoChars = 2 * 1024 * 1024
+
 export type SecretKind =
   | 'API key'
   | 'derived key'
@@ -133,11 +136,25 @@ export class Secrets {
 
   /** Every secret replaced by `redactedMarker`, in any letter case and in its common encodings. */
   redact(text: string): string {
-    this.#compiled ??= compile(this.#secrets, [...this.#headers])
-    const { text: redacted, hits } = redactText(text, this.#compiled)
+    if (this.#compiled === undefined) {
+      this.#compiled = compile(this.#secrets, [...this.#headers])
+      this.#done.clear()
+      this.#doneChars = 0
+    }
+    // Each report writes the same exchanges and messages again (JSON, HTML, JUnit, Markdown): read once.
+    const known = this.#done.get(text)
+    const { text: redacted, hits } = known ?? redactText(text, this.#compiled)
+    if (!known && text.length >= 64 && this.#doneChars + text.length <= memoChars) {
+      this.#done.set(text, { text: redacted, hits })
+      this.#doneChars += text.length * 2
+    }
     this.hits += hits
     return redacted
   }
+
+  /** What texts were redacted to under the current secrets, up to `memoChars` characters of both. */
+  readonly #done = new Map<string, { text: string; hits: number }>()
+  #doneChars = 0
 
   /**
    * A copy of `value` (a report) with every string in it redacted; `onHit` gets the path of each string
