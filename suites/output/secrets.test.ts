@@ -8,6 +8,38 @@ const hex = (code: number, width = 2) => code.toString(16).padStart(width, '0')
 const swapCase = (text: string) =>
   [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')
 
+/** The printable bytes of a dump line's text column, `.` for the rest. */
+const printable = (bytes: Buffer) =>
+  [...bytes].map((byte) => (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : '.')).join('')
+const hexOf = (bytes: Buffer) => [...bytes].map((byte) => hex(byte))
+const linesOf = (bytes: Buffer) =>
+  Array.from({ length: Math.ceil(bytes.length / 16) }, (_, line) => bytes.subarray(line * 16, line * 16 + 16))
+const hexdumpC = (bytes: Buffer) =>
+  linesOf(bytes)
+    .map((line, at) => {
+      const digits = hexOf(line)
+      const columns = `${digits.slice(0, 8).join(' ')}  ${digits.slice(8).join(' ')}`.padEnd(48)
+      return `${hex(at * 16, 8)}  ${columns}  |${printable(line)}|`
+    })
+    .join('\n')
+const xxd = (bytes: Buffer) =>
+  linesOf(bytes)
+    .map((line, at) => {
+      const groups = (
+        hexOf(line)
+          .join('')
+          .match(/.{1,4}/g) ?? []
+      )
+        .join(' ')
+        .padEnd(39)
+      return `${hex(at * 16, 8)}: ${groups}  ${printable(line)}`
+    })
+    .join('\n')
+const od = (bytes: Buffer) =>
+  linesOf(bytes)
+    .map((line, at) => `${hex(at * 16, 6)} ${hexOf(line).join(' ').padEnd(47)}  >${printable(line)}<`)
+    .join('\n')
+
 describe('Secrets.redact', () => {
   const secrets = Secrets.forRun({ apiKey, baseUrl: 'https://deploy:p%40ss-W0rd!@staging.example/v1' })
 
@@ -156,6 +188,27 @@ describe('Secrets.redact', () => {
         expect(shown, `broken at ${at}`).toContain(redactedMarker)
         expect(shown.replace(/\r?\n/g, '')).not.toContain(encoded.slice(12, 18))
       }
+  })
+
+  it.each([
+    ['hexdump -C', hexdumpC],
+    ['xxd', xxd],
+    ['od -A x -t x1z', od],
+  ])('redacts a key in a request dumped as %s, in its bytes and in its text column', (_, layout) => {
+    const request = `GET /v1/pets HTTP/1.1\r\nHost: staging\r\nAuthorization: Bearer ${apiKey}\r\nAccept: */*\r\n\r\n`
+    const dump = layout(Buffer.from(request))
+    const shown = secrets.redact(`Request dump:\n${dump}\nEnd of dump.`)
+    expect(shown).toContain(redactedMarker)
+    // Not four characters of it in a row, in the text column or in the bytes.
+    const text = shown.replace(/[^\n]*?(?:[|>]|  )([^|<\n]*)[|<]?$/gm, '$1')
+    for (let at = 0; at + 4 <= apiKey.length; at++) {
+      const piece = apiKey.slice(at, at + 4)
+      expect(shown.replace(/\n/g, ''), `"${piece}" in the text column`).not.toContain(piece)
+      expect(text).not.toContain(piece)
+      expect(shown.replace(/\s+/g, '').toLowerCase()).not.toContain(Buffer.from(piece).toString('hex'))
+    }
+    // The rest of the dump is still there to read.
+    expect(shown).toContain('GET /v1/pets HT')
   })
 
   it('redacts a key whose plus came back as a space (form-decoded)', () => {

@@ -1,5 +1,6 @@
 import { nearMissCredentials } from '../near-miss-credentials.ts'
 import { decodeText, originalRange } from './decoded-text.ts'
+import { hexDumpRanges } from './hex-dump.ts'
 
 /** What replaces a secret in every output: fixed, so that no character of the secret (nor its length) shows. */
 export const redactedMarker = '[redacted]'
@@ -218,24 +219,8 @@ const wordCharacter = /[a-z0-9]/
  * before anything is replaced, so none can eat into another and leave part of a secret standing.
  */
 function secretRanges(text: string, compiled: Compiled): [number, number][] {
-  const ranges: [number, number][] = []
   const decoded = decodeText(text)
-  const found = (needle: string, word: boolean) => {
-    for (let at = decoded.text.indexOf(needle); at >= 0; at = decoded.text.indexOf(needle, at + 1)) {
-      const end = at + needle.length
-      // A letter escaped by a backslash (`\n` in a JSON body) ends a word, as the character it stands for.
-      const before = decoded.text[at - 1] ?? ''
-      const after = decoded.text[end] ?? ''
-      if (
-        word &&
-        ((wordCharacter.test(before) && decoded.text[at - 2] !== '\\') || wordCharacter.test(after))
-      )
-        continue
-      ranges.push(originalRange(decoded, at, end))
-    }
-  }
-  for (const needle of compiled.anywhere) found(needle, false)
-  for (const needle of compiled.words) found(needle, true)
+  const ranges = needleRanges(decoded.text, compiled).map(([at, end]) => originalRange(decoded, at, end))
   for (const { index: at } of text.matchAll(/…/g)) {
     const start = clippedStart(text, at, [...compiled.anywhere, ...compiled.words])
     if (start !== undefined) ranges.push([start, at])
@@ -244,6 +229,7 @@ function secretRanges(text: string, compiled: Compiled): [number, number][] {
     if (expression)
       for (const match of text.matchAll(expression)) ranges.push([match.index, match.index + match[0].length])
   for (const run of text.matchAll(wrappedBase64)) ranges.push(...wrappedRanges(run[0], run.index, compiled))
+  ranges.push(...hexDumpRanges(text, (bytes) => needleRanges(bytes, compiled)))
   ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1])
   const merged: [number, number][] = []
   for (const range of ranges) {
@@ -252,6 +238,28 @@ function secretRanges(text: string, compiled: Compiled): [number, number][] {
     else merged.push([...range])
   }
   return merged
+}
+
+/**
+ * Where the decoded text (`decodeText`) holds a needle: anywhere for a secret, as a whole word for a piece
+ * of the key (a letter escaped by a backslash, `\n` in a JSON body, ends a word as the character it
+ * stands for).
+ */
+function needleRanges(decoded: string, compiled: Compiled): [number, number][] {
+  const ranges: [number, number][] = []
+  const found = (needle: string, word: boolean) => {
+    for (let at = decoded.indexOf(needle); at >= 0; at = decoded.indexOf(needle, at + 1)) {
+      const end = at + needle.length
+      const before = decoded[at - 1] ?? ''
+      const after = decoded[end] ?? ''
+      if (word && ((wordCharacter.test(before) && decoded[at - 2] !== '\\') || wordCharacter.test(after)))
+        continue
+      ranges.push([at, end])
+    }
+  }
+  for (const needle of compiled.anywhere) found(needle, false)
+  for (const needle of compiled.words) found(needle, true)
+  return ranges
 }
 
 /** Runs of base64 characters joined by line breaks, as MIME (76 characters) and PEM (64) wrap base64. */
