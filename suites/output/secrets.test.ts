@@ -200,11 +200,9 @@ describe('Secrets.redact', () => {
     const shown = secrets.redact(`Request dump:\n${dump}\nEnd of dump.`)
     expect(shown).toContain(redactedMarker)
     // Not four characters of it in a row, in the text column or in the bytes.
-    const text = shown.replace(/[^\n]*?(?:[|>]|  )([^|<\n]*)[|<]?$/gm, '$1')
     for (let at = 0; at + 4 <= apiKey.length; at++) {
       const piece = apiKey.slice(at, at + 4)
       expect(shown.replace(/\n/g, ''), `"${piece}" in the text column`).not.toContain(piece)
-      expect(text).not.toContain(piece)
       expect(shown.replace(/\s+/g, '').toLowerCase()).not.toContain(Buffer.from(piece).toString('hex'))
     }
     // The rest of the dump is still there to read.
