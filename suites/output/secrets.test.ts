@@ -180,13 +180,20 @@ describe('Secrets.redact', () => {
       }
   })
 
-  it('redacts the base64 of a key wrapped across lines, as MIME and PEM wrap it', () => {
+  it('redacts the base64 of a key wrapped across lines, as MIME and PEM wrap it, and as JSON escapes that', () => {
     const encoded = Buffer.from(`someone:${apiKey}`).toString('base64')
-    for (let at = 1; at < encoded.length; at++)
-      for (const lineEnd of ['\n', '\r\n']) {
-        const shown = secrets.redact(`${encoded.slice(0, at)}${lineEnd}${encoded.slice(at)}`)
-        expect(shown, `broken at ${at}`).toContain(redactedMarker)
-        expect(shown.replace(/\r?\n/g, '')).not.toContain(encoded.slice(12, 18))
+    // Six characters of base64 in a row hold four bytes, at least three of them whole.
+    const pieces = Array.from({ length: encoded.length - 12 - 5 }, (_, at) => encoded.slice(12 + at, 18 + at))
+    // As they are, indented, escaped in a JSON string, and escaped twice (JSON inside JSON).
+    for (const lineEnd of ['\n', '\r\n', '\r', '\n    ', '\\n', '\\r\\n', '\\n  ', '\\\\n'])
+      for (let width = 4; width < encoded.length; width += 3) {
+        const wrapped = (encoded.match(new RegExp(`.{1,${width}}`, 'g')) ?? []).join(lineEnd)
+        const shown = secrets.redact(`{"pem":"${wrapped}"}`)
+        const joined = shown.replace(/\\+[rn]|[\r\n ]/g, '')
+        expect(
+          pieces.filter((piece) => joined.includes(piece)),
+          `${JSON.stringify(lineEnd)} every ${width}: ${shown}`,
+        ).toEqual([])
       }
   })
 

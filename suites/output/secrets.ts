@@ -145,9 +145,10 @@ export class Secrets {
     // Each report writes the same exchanges and messages again (JSON, HTML, JUnit, Markdown): read once.
     const known = this.#done.get(text)
     const { text: redacted, hits } = known ?? redactText(text, this.#compiled)
-    if (!known && text.length >= 64 && this.#doneChars + text.length <= memoChars) {
+    const size = text.length + redacted.length
+    if (!known && text.length >= 64 && this.#doneChars + size <= memoChars) {
       this.#done.set(text, { text: redacted, hits })
-      this.#doneChars += text.length * 2
+      this.#doneChars += size
     }
     this.hits += hits
     return redacted
@@ -262,8 +263,34 @@ function needleRanges(decoded: string, compiled: Compiled): [number, number][] {
   return ranges
 }
 
-/** Runs of base64 characters joined by line breaks, as MIME (76 characters) and PEM (64) wrap base64. */
-const wrappedBase64 = /[A-Za-z0-9+/_-]+(?:\r?\n[A-Za-z0-9+/_-]+)+/g
+// A line break where base64 is wrapped (MIME's 76 characters, PEM's 64): as it is, or escaped in a JSON
+// string (JSON inside JSON too), with the next line's indentation.
+const wrapBreak = String.raw`(?:\r\n?|\n|\\+r(?:\\+n)?|\\+n)[ \t]*`
+const base64Run = '(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]+'
+
+/**
+ * Runs of base64 characters joined by line breaks. Each starts where a run does (the look-behind): tried
+ * from every character, a long run without a break took the engine quadratic time.
+ */
+const wrappedBase64 = new RegExp(`${base64Run}(?:${wrapBreak}[A-Za-z0-9+/_-]+)+`, 'g')
+const breakAt = new RegExp(wrapBreak, 'y')
+
+/** A wrapped run's base64 characters joined, and where each was in the text (`offset` is the run's). */
+function unwrapped(run: string, offset: number): { joined: string; kept: number[] } {
+  const kept: number[] = []
+  let joined = ''
+  for (let at = 0; at < run.length; ) {
+    breakAt.lastIndex = at
+    if (breakAt.test(run)) {
+      at = breakAt.lastIndex
+      continue
+    }
+    kept.push(offset + at)
+    joined += run[at]
+    at++
+  }
+  return { joined, kept }
+}
 
 /**
  * Where a wrapped run (at `offset` in the text) holds the base64 of a secret, read with its line breaks
@@ -271,13 +298,7 @@ const wrappedBase64 = /[A-Za-z0-9+/_-]+(?:\r?\n[A-Za-z0-9+/_-]+)+/g
  * than a line break allowed between every two characters of the expressions, which doubled their time.
  */
 function wrappedRanges(run: string, offset: number, compiled: Compiled): [number, number][] {
-  const kept: number[] = []
-  let joined = ''
-  for (let at = 0; at < run.length; at++)
-    if (run[at] !== '\r' && run[at] !== '\n') {
-      kept.push(offset + at)
-      joined += run[at]
-    }
+  const { joined, kept } = unwrapped(run, offset)
   const ranges: [number, number][] = []
   for (const expression of [compiled.base64, compiled.base64Pieces])
     if (expression)
@@ -345,16 +366,17 @@ function hexTailStart(text: string, secrets: readonly string[]): number | undefi
  * at. A clip that cuts `Basic dXNlcjpr…` leaves no whole base64 form of the secret to find.
  */
 function base64TailStart(text: string, secrets: readonly string[]): number | undefined {
-  const run = /(?:[A-Za-z0-9+/_-]|\r?\n)+$/.exec(text)
+  const run = base64Tail.exec(text)
   if (!run) return undefined
-  const standard = run[0].replace(/\r?\n/g, '').replaceAll('-', '+').replaceAll('_', '/')
+  const standard = unwrapped(run[0], 0).joined.replaceAll('-', '+').replaceAll('_', '/')
   for (let offset = 0; offset < 4; offset++) {
     const decoded = decodeText(Buffer.from(standard.slice(offset), 'base64').toString('latin1')).text
-    if (secretTailStart(decoded, secrets, decoded.length) !== undefined)
-      return run.index + run[0].length - run[0].trimStart().length
+    if (secretTailStart(decoded, secrets, decoded.length) !== undefined) return run.index
   }
   return undefined
 }
+
+const base64Tail = new RegExp(`${base64Run}(?:${wrapBreak}[A-Za-z0-9+/_-]+)*$`)
 
 /**
  * Every value of a secret header that a framework's dump of the request holds, masked: a quoted string (in
