@@ -169,17 +169,20 @@ export function readBoundedBody(
   let large = false
   /** Chunks that came while the body waits for a slot (the one that made it wait, at least). */
   let waiting: Buffer[] | undefined
+  /** The stream ended while the body waited: a stream that had its end buffered ends even when paused. */
+  let endedWhileWaiting = false
   let settled = false
   let received = 0
 
   const stop = () => {
+    // Stopped from outside (the request's deadline, a closed connection): nothing more is taken.
+    settled = true
     ticket?.release(held.length)
     held.drop()
     if (decoded !== raw && !decoded.destroyed) decoded.destroy()
   }
   const settle = (outcome: BodyOutcome) => {
     if (settled) return
-    settled = true
     stop()
     reading.done(outcome)
   }
@@ -211,13 +214,19 @@ export function readBoundedBody(
         const arrived = waiting ?? []
         waiting = undefined
         for (const early of arrived) if (!take(early)) return
-        decoded.resume()
+        if (endedWhileWaiting) finishBody()
+        else decoded.resume()
       })
       return true
     }
     if (held.append(chunk)) return true
     overCap(`the body is more than ${caps.maxBytes} bytes${decompressor ? ' once decoded' : ''}`)
     return false
+  }
+  const finishBody = () => {
+    if (settled) return
+    const body = held.text()
+    settle({ ok: true, body })
   }
   const start = () => {
     raw.on('data', (chunk: Buffer) => {
@@ -244,9 +253,8 @@ export function readBoundedBody(
       if (!settled) take(chunk)
     })
     decoded.on('end', () => {
-      if (settled) return
-      const body = held.text()
-      settle({ ok: true, body })
+      if (waiting) endedWhileWaiting = true
+      else finishBody()
     })
   }
   if (gated && decompressor === createBrotliDecompress) {

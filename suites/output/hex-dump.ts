@@ -6,7 +6,7 @@ import { decodeText, originalRange } from './decoded-text.ts'
  * unprintable. A request dump in this layout shows a long stretch of a key in its text column, a line at a
  * time, where no search of the whole text finds it.
  */
-const dumpLine = /^[ \t]*[0-9a-f]{4,16}:?((?:[ \t]{1,2}(?:[0-9a-f]{2}){1,2}){1,16})(.*)$/gim
+const dumpLine = /^([ \t]*[0-9a-f]{4,16}:?)((?:[ \t]{1,2}(?:[0-9a-f]{2}){1,2}){1,16})(.*)$/gim
 
 interface DumpLine {
   /** Where each of the line's bytes is written in hexadecimal, in the text: [start, end). */
@@ -37,18 +37,18 @@ export function hexDumpRanges(
     // Lines of a dump follow one another; anything between two of them ends it.
     if (match.index !== lastEnd + 1) flush()
     lastEnd = match.index + match[0].length
-    const groupsAt = match.index + match[0].indexOf(match[1] as string)
+    const groupsAt = match.index + (match[1] as string).length
     const hex: [number, number][] = []
-    for (const group of (match[1] as string).matchAll(/[0-9a-f]{2,4}/gi))
+    for (const group of (match[2] as string).matchAll(/[0-9a-f]{2,4}/gi))
       for (let at = 0; at < group[0].length; at += 2) {
         const start = groupsAt + group.index + at
         hex.push([start, start + 2])
         bytes.push(Number.parseInt(group[0].slice(at, at + 2), 16))
       }
-    const rest = match[2] as string
+    const rest = match[3] as string
     const lead = /^[ \t]*[|>]?/.exec(rest)?.[0].length ?? 0
     const column =
-      rest.length - lead >= hex.length ? groupsAt + (match[1] as string).length + lead : undefined
+      rest.length - lead >= hex.length ? groupsAt + (match[2] as string).length + lead : undefined
     dump.push({ hex, column })
   }
   flush()
