@@ -71,19 +71,29 @@ describe('the per-request deadline through a proxy', () => {
 })
 
 describe('a large body waiting for its turn to be read (body-gate.ts)', () => {
-  it('is not counted against its own deadline while it waits', async () => {
+  it.each([
+    ['directly', false],
+    ['through a proxy', true],
+  ])('is not counted against its own deadline while it waits, %s', async (_, proxied) => {
+    const proxy = proxied ? await startForwardProxy() : undefined
+    const network = proxy ? { network: { proxy: proxy.origin } } : {}
     const request = (path: string, requestTimeoutMs: number) =>
       boundedRequest(
         `${origin}${path}`,
         { method: 'GET', headers: {} },
-        { requestTimeoutMs, maxResponseBytes: 4 * 1024 * 1024, runDeadline: Date.now() + 30_000 },
+        { requestTimeoutMs, maxResponseBytes: 4 * 1024 * 1024, runDeadline: Date.now() + 30_000, ...network },
       )
-    // Two large bodies that never finish hold both slots of the gate until their 1.5 s deadline.
-    const holders = [request('/large-unfinished', 1_500), request('/large-unfinished', 1_500)]
-    await new Promise((done) => setTimeout(done, 300))
-    // The third arrives whole at once, then waits for a slot (1 s at most) longer than its own 0.5 s.
-    const waiting = await request('/large', 500)
-    expect(waiting.ok ? waiting.response.body.length : waiting.message).toBe(largeBody.length)
-    for (const held of await Promise.all(holders)) expect(held).toMatchObject({ ok: false, kind: 'timeout' })
+    try {
+      // Two large bodies that never finish hold both slots of the gate until their 1.5 s deadline.
+      const holders = [request('/large-unfinished', 1_500), request('/large-unfinished', 1_500)]
+      await new Promise((done) => setTimeout(done, 300))
+      // The third arrives whole at once, then waits for a slot (1 s at most) longer than its own 0.5 s.
+      const waiting = await request('/large', 500)
+      expect(waiting.ok ? waiting.response.body.length : waiting.message).toBe(largeBody.length)
+      for (const held of await Promise.all(holders))
+        expect(held).toMatchObject({ ok: false, kind: 'timeout' })
+    } finally {
+      await proxy?.close()
+    }
   })
 })

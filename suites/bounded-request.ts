@@ -5,6 +5,7 @@ import { ConnectionWatch, connectionOf, requestFailedOn, sentAgainOn } from './c
 import type { Received } from './exchange.ts'
 import { type NetworkOptions, usesProxy } from './network-options.ts'
 import type { ProxiedSend } from './proxied-request.ts'
+import { RequestDeadline } from './request-deadline.ts'
 import {
   isThrottled,
   maxRefusals,
@@ -249,7 +250,6 @@ function attempt(
     let response: Received | undefined
     let reused = false
     let settled = false
-    let timer: ReturnType<typeof setTimeout> | undefined
     /** Stops reading the body (body-gate.ts), once there is one. */
     let stopBody: (() => void) | undefined
     const finish = (outcome: RequestOutcome & { staleConnection?: boolean }) => {
@@ -257,7 +257,7 @@ function attempt(
       settled = true
       // node:http destroys the connection of a response it cannot parse; so do this request's deadlines.
       if (!outcome.ok && request.socket) requestFailedOn(request.socket)
-      clearTimeout(timer)
+      deadline.clear()
       clearTimeout(queued)
       stopBody?.()
       resolve(outcome)
@@ -330,16 +330,6 @@ function attempt(
     // slowness (a server answering every request in 6 s must not be "slower than 10 s" because its
     // request waited 6 s for a socket). Queued, only the run's deadline applies; other requests' deadlines
     // free the sockets.
-    // The request's own deadline stops while its body waits for the gate (the suite's doing); the run's
-    // does not.
-    let endsAt = 0
-    let left = limits.requestTimeoutMs
-    const arm = () => {
-      endsAt = Date.now() + left
-      const runLeft = limits.runDeadline - Date.now()
-      const ranOut = runLeft < left
-      timer = setTimeout(() => expire(ranOut), Math.max(0, Math.min(left, runLeft)))
-    }
     const expire = (ranOut: boolean) => {
       const connected = request.socket !== null && request.socket !== undefined && !request.socket.connecting
       request.destroy()
@@ -351,21 +341,18 @@ function attempt(
         })
       finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response))
     }
+    // Stopped while the body waits for the gate (the suite's doing), not the run's deadline.
+    const deadline = new RequestDeadline(limits.requestTimeoutMs, limits.runDeadline, expire)
     const startDeadline = () => {
-      if (timer !== undefined || settled) return
+      if (deadline.started || settled) return
       clearTimeout(queued)
-      arm()
+      deadline.start()
     }
     function pauseDeadline() {
-      if (settled) return
-      clearTimeout(timer)
-      left = Math.max(0, endsAt - Date.now())
-      timer = setTimeout(() => expire(true), Math.max(0, limits.runDeadline - Date.now()))
+      if (!settled) deadline.pause()
     }
     function resumeDeadline() {
-      if (settled) return
-      clearTimeout(timer)
-      arm()
+      if (!settled) deadline.resume()
     }
     const queued = setTimeout(
       () => {

@@ -14,6 +14,7 @@ import {
 } from './bounded-request.ts'
 import type { Received } from './exchange.ts'
 import type { NetworkOptions } from './network-options.ts'
+import { RequestDeadline } from './request-deadline.ts'
 import { readBoundedBody, withBody } from './response-body.ts'
 
 export type ProxiedSend = (url: string, init: RequestInit, limits: RequestLimits) => Promise<RequestOutcome>
@@ -128,39 +129,21 @@ async function send(
     const finish = (outcome: RequestOutcome) => {
       if (settled) return
       settled = true
-      clearTimeout(timer)
+      deadline.clear()
       controller.abort()
       stopBody?.()
       resolve(outcome)
     }
-    // The request's own deadline stops while its body waits for the gate (the suite's doing); the run's
-    // does not.
-    let left = limits.requestTimeoutMs
-    let endsAt = 0
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const arm = () => {
-      endsAt = Date.now() + left
-      const runLeft = limits.runDeadline - Date.now()
-      const ranOut = runLeft < left
-      timer = setTimeout(
-        () => finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response)),
-        Math.max(0, Math.min(left, runLeft)),
-      )
-    }
-    arm()
+    // Stopped while the body waits for the gate (the suite's doing), not the run's deadline.
+    const deadline = new RequestDeadline(limits.requestTimeoutMs, limits.runDeadline, (ranOut) =>
+      finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response)),
+    )
+    deadline.start()
     const pauseDeadline = () => {
-      if (settled) return
-      clearTimeout(timer)
-      left = Math.max(0, endsAt - Date.now())
-      timer = setTimeout(
-        () => finish(deadlineProblem(true, limits.requestTimeoutMs, response)),
-        Math.max(0, limits.runDeadline - Date.now()),
-      )
+      if (!settled) deadline.pause()
     }
     const resumeDeadline = () => {
-      if (settled) return
-      clearTimeout(timer)
-      arm()
+      if (!settled) deadline.resume()
     }
     const fail = (error: unknown) => finish(connectionProblem(error, response, 'proxy'))
     dispatcher
