@@ -18,7 +18,8 @@ export interface Ticket {
  * took the run past 400 MB. A body grows up to `largeFrom` bytes freely; past that it waits for one of
  * `slots`, and for the buffer of the cap that each slot lends, used again body after body. Bodies that
  * come fast turn the slots over in milliseconds; one that waited `maxWaitMs` goes on without a slot, so
- * that slow bodies (which make little garbage) are not read one pair at a time.
+ * that slow bodies (which make little garbage) are not read one pair at a time, and the reader of a body
+ * that stalls gives its slot back early (response-body.ts).
  * Waiting is the suite's own doing: whoever reads the body stops the request's deadline meanwhile.
  */
 export class BodyGate {

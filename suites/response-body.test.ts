@@ -2,27 +2,67 @@ import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { type BodyOutcome, readBoundedBody } from './response-body.ts'
 
-/** Reads `stream` as a request would, with a 4 MiB cap, and resolves with how the body ended. */
-function read(stream: PassThrough): Promise<BodyOutcome> {
-  return new Promise((done) => {
-    readBoundedBody(
+/**
+ * Reads `stream` as a request would, with a 4 MiB cap: how the body ended, how to stop reading it, and
+ * when its deadline was paused and resumed (it waited for the gate).
+ */
+function read(stream: PassThrough) {
+  const waited: { pausedAt?: number; resumedAt?: number } = {}
+  let stop = () => {}
+  const outcome = new Promise<BodyOutcome>((done) => {
+    stop = readBoundedBody(
       stream,
       { maxBytes: 4 * 1024 * 1024, maxChunks: 65_536, status: 200, contentEncoding: undefined },
-      { done, abort: () => stream.destroy(), pauseDeadline: () => {}, resumeDeadline: () => {} },
+      {
+        done,
+        abort: () => stream.destroy(),
+        pauseDeadline: () => {
+          waited.pausedAt = performance.now()
+        },
+        resumeDeadline: () => {
+          waited.resumedAt = performance.now()
+        },
+      },
     )
   })
+  return { outcome, stop, waited }
 }
+
+const kib = (size: number, byte = 0x61) => Buffer.alloc(size * 1024, byte)
 
 describe('reading a body under its caps', () => {
   it('reads a large body whole when its end was already buffered as it waited for the gate', async () => {
     // Five 64 KiB chunks and the end, all buffered before the reader starts: the fifth crosses 256 KiB
     // and waits for a slot, while the stream has its end ready to emit.
     const stream = new PassThrough()
-    for (let chunk = 0; chunk < 5; chunk++) stream.write(Buffer.alloc(64 * 1024, 0x61 + chunk))
+    for (let chunk = 0; chunk < 5; chunk++) stream.write(kib(64, 0x61 + chunk))
     stream.end()
-    const outcome = await read(stream)
-    expect(outcome.ok).toBe(true)
-    expect(outcome.body.length).toBe(5 * 64 * 1024)
-    expect(outcome.body.endsWith('e'.repeat(64 * 1024))).toBe(true)
+    const { outcome } = await read(stream)
+    const body = await outcome
+    expect(body.ok).toBe(true)
+    expect(body.body.length).toBe(5 * 64 * 1024)
+    expect(body.body.endsWith('e'.repeat(64 * 1024))).toBe(true)
+  })
+
+  it('hands a slot on when the body holding it stalls, before a waiting body’s second is up', async () => {
+    // Two large bodies take both slots, then nothing more comes of them.
+    const stalling = [new PassThrough(), new PassThrough()]
+    const holders = stalling.map((stream) => {
+      stream.write(kib(300))
+      return read(stream)
+    })
+    await new Promise((done) => setTimeout(done, 50))
+    const stream = new PassThrough()
+    stream.end(kib(300, 0x62))
+    const waiting = read(stream)
+    const body = await waiting.outcome
+    expect(body.ok && body.body.length).toBe(300 * 1024)
+    // It waited, and was let in by a stalled holder (at 250 ms), not by its own second at the gate.
+    const { pausedAt = 0, resumedAt = Number.POSITIVE_INFINITY } = waiting.waited
+    expect(resumedAt - pausedAt).toBeLessThan(900)
+    // The stalled bodies go on in buffers of their own, and still read whole.
+    for (const stream of stalling) stream.end(kib(10))
+    for (const holder of holders)
+      expect(((await holder.outcome) as { body: string }).body.length).toBe(310 * 1024)
   })
 })

@@ -44,7 +44,7 @@ class ResponseBody {
     return true
   }
 
-  /** Goes on in `buffer` (lent by the gate, at least the cap's size): what is held so far is copied there. */
+  /** Goes on in `buffer` (lent by the gate, or its own once it gave the slot back): what is held is copied. */
   moveTo(buffer: Buffer): void {
     this.buffer.copy(buffer, 0, 0, this.length)
     this.buffer = buffer
@@ -103,6 +103,10 @@ const bodyGate = new BodyGate({
   },
 })
 let collection: (() => void) | undefined
+
+// A body that holds a slot and gets nothing for this long hands the slot on, and goes on in a buffer of its
+// own: a server that stalls two large bodies would otherwise keep every other one waiting its full second.
+const stallMs = 250
 
 /** What the reader of a body needs of the request it belongs to. */
 export interface BodyReading {
@@ -174,9 +178,17 @@ export function readBoundedBody(
   let settled = false
   let received = 0
 
+  /** Set while the body holds a slot and its buffer: a body that stalls hands them on (`stalled`). */
+  let stall: ReturnType<typeof setTimeout> | undefined
+  const stalled = () => {
+    stall = undefined
+    held.moveTo(Buffer.allocUnsafe(Math.max(held.length * 2, 4096)))
+    ticket?.release(held.length)
+  }
   const stop = () => {
     // Stopped from outside (the request's deadline, a closed connection): nothing more is taken.
     settled = true
+    clearTimeout(stall)
     ticket?.release(held.length)
     held.drop()
     if (decoded !== raw && !decoded.destroyed) decoded.destroy()
@@ -196,7 +208,10 @@ export function readBoundedBody(
     reading.pauseDeadline()
     ticket = bodyGate.ask((lend) => {
       large = true
-      if (lend) held.moveTo(lend(Math.max(caps.maxBytes, keptOfTooLarge)))
+      if (lend) {
+        held.moveTo(lend(Math.max(caps.maxBytes, keptOfTooLarge)))
+        stall = setTimeout(stalled, stallMs)
+      }
       reading.resumeDeadline()
       then()
     })
@@ -219,6 +234,7 @@ export function readBoundedBody(
       })
       return true
     }
+    stall?.refresh()
     if (held.append(chunk)) return true
     overCap(`the body is more than ${caps.maxBytes} bytes${decompressor ? ' once decoded' : ''}`)
     return false
