@@ -160,6 +160,27 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
     expect(report?.peakRssBytes).toBeLessThan(budget)
   })
 
+  it('stops a body of a million tiny values in every answer within the budget, each reported as such', async () => {
+    // Valid JSON under the byte cap, in an extra field the contract allows: `{}` after `{}`, each an object
+    // once parsed. Parsed, every answer took some 80 MB, and the run 1.8 GB.
+    const padding = `{"padding":[${Array(1_300_000).fill('{}').join(',')}],`
+    const url = await serverAttacking(
+      (request) => request.method === 'GET',
+      (_, res, honest) => {
+        const body =
+          honest.status === 200 && honest.body?.startsWith('{')
+            ? `${padding}${honest.body.slice(1)}`
+            : honest.body
+        res.writeHead(honest.status, honest.headers).end(body)
+      },
+    )
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/more than 65536 JSON values/)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
   it.each([
     ['gzip', gzipSync],
     ['br', brotliCompressSync],

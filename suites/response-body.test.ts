@@ -66,3 +66,21 @@ describe('reading a body under its caps', () => {
       expect(((await holder.outcome) as { body: string }).body.length).toBe(310 * 1024)
   })
 })
+
+describe('the cap on JSON values', () => {
+  it('stops a body of more JSON values than the cap, saying so, whatever its bytes', async () => {
+    // 140 KB of `{}`: far under the byte cap, 70,000 objects once parsed.
+    const stream = new PassThrough()
+    stream.end(`[${Array(70_000).fill('{}').join(',')}]`)
+    const outcome = await read(stream).outcome
+    expect(outcome).toMatchObject({ ok: false, kind: 'too-large' })
+    expect(outcome.ok ? '' : outcome.message).toMatch(/more than 65536 JSON values/)
+  })
+
+  it('reads a body of many values within the cap', async () => {
+    const stream = new PassThrough()
+    stream.end(`[${Array(60_000).fill('1').join(',')}]`)
+    const outcome = await read(stream).outcome
+    expect(outcome.ok).toBe(true)
+  })
+})

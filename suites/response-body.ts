@@ -2,6 +2,7 @@ import type { Readable, Transform } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { BodyGate, type Ticket } from './body-gate.ts'
 import { fullCollection } from './full-collection.ts'
+import { JsonValueCount } from './json-value-count.ts'
 
 /**
  * A response body read under two caps, held as one buffer that grows by doubling up to the byte cap: a body
@@ -79,6 +80,12 @@ class ResponseBody {
     this.length = needed
   }
 }
+
+/**
+ * How many JSON values a body may hold (json-value-count.ts): a list of a hundred pets holds some five
+ * hundred. A body that holds more is over a cap, like one with too many bytes.
+ */
+const maxJsonValues = 65_536
 
 /** What a report keeps of a body that went over a cap. */
 const keptOfTooLarge = 64 * 1024
@@ -177,6 +184,7 @@ export function readBoundedBody(
   let endedWhileWaiting = false
   let settled = false
   let received = 0
+  const values = new JsonValueCount()
 
   /** Set while the body holds a slot and its buffer: a body that stalls hands them on (`stalled`). */
   let stall: ReturnType<typeof setTimeout> | undefined
@@ -235,8 +243,13 @@ export function readBoundedBody(
       return true
     }
     stall?.refresh()
-    if (held.append(chunk)) return true
-    overCap(`the body is more than ${caps.maxBytes} bytes${decompressor ? ' once decoded' : ''}`)
+    if (!held.append(chunk)) {
+      overCap(`the body is more than ${caps.maxBytes} bytes${decompressor ? ' once decoded' : ''}`)
+      return false
+    }
+    values.add(chunk)
+    if (values.values <= maxJsonValues) return true
+    overCap(`the body holds more than ${maxJsonValues} JSON values (commas and brackets outside strings)`)
     return false
   }
   const finishBody = () => {

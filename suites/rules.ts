@@ -135,7 +135,7 @@ export const rules = {
     group: 'transport',
     kind: 'policy',
     description:
-      'A body beyond the suite’s byte cap (the contract’s bodies are small JSON documents; the cap keeps the run bounded).',
+      'A body beyond the suite’s caps: 4 MiB once decoded, 65,536 chunks, or 65,536 JSON values (the contract’s bodies are small JSON documents; the caps keep the run bounded).',
   },
   prism: {
     group: 'prism',
