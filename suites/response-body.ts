@@ -249,7 +249,7 @@ export function readBoundedBody(
     }
     values.add(chunk)
     if (values.values <= maxJsonValues) return true
-    overCap(`the body holds more than ${maxJsonValues} JSON values (commas and brackets outside strings)`)
+    overCap(`the body holds more than ${maxJsonValues} JSON values (commas outside strings)`)
     return false
   }
   const finishBody = () => {
