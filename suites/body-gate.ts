@@ -30,10 +30,10 @@ export class BodyGate {
   private readonly free: Buffer[] = []
   private available: number
   private readonly queue: Array<() => void> = []
-  /** Collects once this many bytes of large bodies were let go since the last time, if `collect` is set. */
+  /** Collects once this many bytes of bodies were let go since the last time, if `collect` is set. */
   private readonly collectEvery: number
   private readonly collect: (() => void) | undefined
-  private letGo = 0
+  private sinceCollected = 0
 
   constructor(options: {
     slots: number
@@ -100,15 +100,23 @@ export class BodyGate {
   }
 
   /**
-   * Counts a large body let go, and once enough were, collects: after the tasks already queued, which
-   * judge what the body was read for and drop its text and value.
+   * Counts a body that never needed a slot, let go: small in bytes, it may still parse to many objects
+   * (`weight` is what the reader reckons its text and value take).
+   */
+  letGo(weight: number): void {
+    this.paceCollection(weight)
+  }
+
+  /**
+   * Counts a body let go, and once enough were, collects: after the tasks already queued, which judge what
+   * the body was read for and drop its text and value.
    */
   private paceCollection(bytes: number): void {
     const { collect } = this
     if (collect === undefined) return
-    this.letGo += bytes
-    if (this.letGo < this.collectEvery) return
-    this.letGo = 0
+    this.sinceCollected += bytes
+    if (this.sinceCollected < this.collectEvery) return
+    this.sinceCollected = 0
     setImmediate(collect)
   }
 }

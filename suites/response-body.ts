@@ -87,6 +87,9 @@ class ResponseBody {
  */
 const maxJsonValues = 65_536
 
+// What V8 takes for a parsed JSON value, about: an empty object is some fifty bytes, a small integer eight.
+const bytesPerValue = 64
+
 /** What a report keeps of a body that went over a cap. */
 const keptOfTooLarge = 64 * 1024
 
@@ -184,7 +187,6 @@ export function readBoundedBody(
   let endedWhileWaiting = false
   let settled = false
   let received = 0
-  const values = new JsonValueCount()
 
   /** Set while the body holds a slot and its buffer: a body that stalls hands them on (`stalled`). */
   let stall: ReturnType<typeof setTimeout> | undefined
@@ -194,10 +196,14 @@ export function readBoundedBody(
     ticket?.release(held.length)
   }
   const stop = () => {
+    if (settled) return
     // Stopped from outside (the request's deadline, a closed connection): nothing more is taken.
     settled = true
     clearTimeout(stall)
-    ticket?.release(held.length)
+    // What its text and parsed value will take: `{}` is two bytes of text and some fifty of heap.
+    const weight = held.length + values.values * bytesPerValue
+    if (ticket) ticket.release(weight)
+    else bodyGate.letGo(weight)
     held.drop()
     if (decoded !== raw && !decoded.destroyed) decoded.destroy()
   }
@@ -206,6 +212,7 @@ export function readBoundedBody(
     stop()
     reading.done(outcome)
   }
+  const values = new JsonValueCount()
   const overCap = (message: string) => {
     reading.abort()
     // Only the start is kept, for the report: the rest is what the cap is there to drop.

@@ -19,6 +19,10 @@ function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelAp
     // pet, which the model alone would report as a changed value. Stopped here, as createPetStep stops.
     const duplicate = exchange.violations.find((violation) => violation.rule === 'duplicate-id')
     if (duplicate) throw new CheckFailure(duplicate, exchange)
+    // A body the suite could not read (over a cap, not JSON) is already that finding: the model would judge
+    // what is left of it (the start of a body cut at its cap) as a schema violation of its own.
+    const unread = exchange.bodyUsable ? undefined : exchange.violations[0]
+    if (unread) throw new CheckFailure(unread, exchange)
     // Through Prism, int64 bounds arrive rounded to ±2^63 by Prism itself: read them as the bounds.
     const body = exchange.prismViolations ? prismRounded(jsonOf(exchange)) : jsonOf(exchange)
     const schemaJudged = exchange.bodyUsable && exchange.violations.length === 0
