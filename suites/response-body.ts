@@ -187,13 +187,16 @@ export function readBoundedBody(
   let endedWhileWaiting = false
   let settled = false
   let received = 0
+  const values = new JsonValueCount()
 
   /** Set while the body holds a slot and its buffer: a body that stalls hands them on (`stalled`). */
   let stall: ReturnType<typeof setTimeout> | undefined
   const stalled = () => {
     stall = undefined
     held.moveTo(Buffer.allocUnsafe(Math.max(held.length * 2, 4096)))
-    ticket?.release(held.length)
+    // The slot goes back now; the body is counted toward the collections once, when it is let go.
+    ticket?.release()
+    ticket = undefined
   }
   const stop = () => {
     if (settled) return
@@ -212,7 +215,6 @@ export function readBoundedBody(
     stop()
     reading.done(outcome)
   }
-  const values = new JsonValueCount()
   const overCap = (message: string) => {
     reading.abort()
     // Only the start is kept, for the report: the rest is what the cap is there to drop.
