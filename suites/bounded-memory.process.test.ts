@@ -72,6 +72,17 @@ const padded = (body: string, padding: string) =>
       ? `${padding}${body.slice(1)}`
       : body
 
+/** A server whose every 200 to a GET (a list, a pet) carries `padding` in an extra field the contract allows. */
+const getsPadded = (padding: string) =>
+  serverAttacking(
+    (request) => request.method === 'GET',
+    (_, res, honest) => {
+      const body =
+        honest.status !== 200 || honest.body === undefined ? honest.body : padded(honest.body, padding)
+      res.writeHead(honest.status, honest.headers).end(body)
+    },
+  )
+
 describe('the run’s memory stays under 300 MB whatever a server sends', () => {
   it('reads a 4 MB body sent in 1-byte chunks only up to its chunk cap, and says so', async () => {
     // Chunked framing (RFC 9112 §7.1) of one byte per chunk: 6 bytes on the wire for each byte of body.
@@ -147,14 +158,7 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
     // made until they ended (614 MB); then V8 let the text and values each answer leaves behind pile up
     // (330 to 510 MB), until large bodies were read two at a time and collected after (body-gate.ts).
     const padding = `{"padding":"${'x'.repeat(4 * 1024 * 1024 - 64 * 1024)}",`
-    const url = await serverAttacking(
-      (request) => request.method === 'GET',
-      (_, res, honest) => {
-        const body =
-          honest.status !== 200 || honest.body === undefined ? honest.body : padded(honest.body, padding)
-        res.writeHead(honest.status, honest.headers).end(body)
-      },
-    )
+    const url = await getsPadded(padding)
     const { code, output, report } = await runConformanceCommand(
       ['--base-url', url, '--request-timeout', '60', '--timeout', '200'],
       { env: { CONFORMANCE_API_KEY: key }, timeoutMs: 240_000 },
@@ -167,16 +171,7 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
     // Valid JSON under the byte cap, in an extra field the contract allows: `{}` after `{}`, each an object
     // once parsed. Parsed, every answer took some 80 MB, and the run 1.8 GB.
     const padding = `{"padding":[${Array(1_300_000).fill('{}').join(',')}],`
-    const url = await serverAttacking(
-      (request) => request.method === 'GET',
-      (_, res, honest) => {
-        const body =
-          honest.status === 200 && honest.body?.startsWith('{')
-            ? `${padding}${honest.body.slice(1)}`
-            : honest.body
-        res.writeHead(honest.status, honest.headers).end(body)
-      },
-    )
+    const url = await getsPadded(padding)
     const { code, output, report } = await run(url)
     expect(code, output).toBe(1)
     expect(output).toMatch(/more than 65536 JSON values/)
@@ -188,14 +183,7 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
     // 100 KB of `{}` in every answer: under the gate's 256 KiB and under the cap on values, yet some 30,000
     // objects once parsed. With no large body to pace V8's collector by, such answers took the run to 320 MB.
     const padding = `{"padding":[${Array(33_000).fill('{}').join(',')}],`
-    const url = await serverAttacking(
-      (request) => request.method === 'GET',
-      (_, res, honest) => {
-        const body =
-          honest.status !== 200 || honest.body === undefined ? honest.body : padded(honest.body, padding)
-        res.writeHead(honest.status, honest.headers).end(body)
-      },
-    )
+    const url = await getsPadded(padding)
     const { code, output, report } = await run(url)
     expect(code, output).toBe(0)
     expect(report?.peakRssBytes).toBeLessThan(budget)
