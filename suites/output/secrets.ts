@@ -311,8 +311,8 @@ function wrappedRanges(run: string, offset: number, compiled: Compiled): [number
  * Where what a clip (`…` at `at`, as every clip of server text in the reports ends) left of a secret
  * starts, in the original text: the longest run of `minimumSecretLength` characters or more before it that,
  * decoded, is part of a secret (the start of the key, or of a near-miss key that starts further in), with
- * a half-written escape of the next character (`%2`, `\\u00`, `&#4`) after it; or a run of hexadecimal
- * whose bytes end in part of one. Without this a clip that falls inside an echoed key would show all but
+ * a half-written escape of the next character (`%2`, `\\u00`, `&#4`) after it; or a run of hexadecimal or
+ * base64 whose bytes end in part of one. Without this a clip that falls inside an echoed key would show all but
  * its end. The half escape is found in the original text: decoded, `&#4` is another character.
  */
 function clippedStart(text: string, at: number, secrets: readonly string[]): number | undefined {
