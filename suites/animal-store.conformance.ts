@@ -1,11 +1,18 @@
 import { describe, inject, it } from 'vitest'
-import { desyncFacts, trafficFacts } from './bounded-request.ts'
-import { type Check, createRunState } from './check-context.ts'
-import { allChecks, finalChecks } from './checks/index.ts'
-import type { CheckMeta } from './conformance-meta.ts'
-import { coverageCheck, coverageTable } from './coverage.ts'
-import type { Violation } from './findings.ts'
-import { type CheckResult, runCheck } from './run-check.ts'
+import {
+  allChecks,
+  type Check,
+  type CheckMeta,
+  type CheckResult,
+  coverageCheck,
+  coverageTable,
+  createRunState,
+  desyncFacts,
+  finalChecks,
+  runCheck,
+  trafficFacts,
+  type Violation,
+} from './suite-engine.ts'
 
 // The conformance suite as vitest runs it: one test per check, grouped by operation, the checks of a group
 // concurrent. The target comes from the runner (`provide`); each result goes to the reporter as task meta.

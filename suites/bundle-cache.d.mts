@@ -1,9 +1,9 @@
 /**
  * The path of a current bundle of `entry` (a .ts file of the repository at `root`), built if needed;
- * `bundlePackages` inlines npm packages too.
+ * `bundlePackages` inlines npm packages too; each module in `apart` gets a bundle of its own beside it.
  */
 export function cachedBundle(
   entry: string,
   root: string,
-  options?: { bundlePackages: boolean },
+  options?: { bundlePackages: boolean; apart?: string[] },
 ): Promise<string>

@@ -12,8 +12,13 @@ const self = fileURLToPath(import.meta.url)
 /** The bundle is current when it exists and no source it was built from changed since. */
 function isCurrent(manifest, options) {
   try {
-    const { inputs, bundlePackages } = JSON.parse(readFileSync(manifest, 'utf8'))
-    if (bundlePackages !== options.bundlePackages || !inputs.some(({ path }) => path === self)) return false
+    const { inputs, bundlePackages, apart = [] } = JSON.parse(readFileSync(manifest, 'utf8'))
+    if (
+      bundlePackages !== options.bundlePackages ||
+      apart.join('\n') !== (options.apart ?? []).join('\n') ||
+      !inputs.some(({ path }) => path === self)
+    )
+      return false
     return inputs.every(({ path, mtimeMs, size }) => {
       const now = statSync(path)
       return now.mtimeMs === mtimeMs && now.size === size
@@ -37,6 +42,17 @@ async function build(entry, root, bundle, manifest, options) {
         ),
         loader: 'ts',
       }))
+    },
+  }
+  // A module bundled apart stays an import of its own bundle, the file beside this one.
+  const apart = new Set(options.apart ?? [])
+  const importApart = {
+    name: 'import-apart',
+    setup(plugin) {
+      plugin.onResolve({ filter: /^\./ }, (args) => {
+        const path = resolve(args.resolveDir, args.path)
+        return apart.has(path) ? { path: `./${bundleName(path, options)}`, external: true } : undefined
+      })
     },
   }
   const result = await build({
@@ -74,7 +90,7 @@ async function build(entry, root, bundle, manifest, options) {
     write: false,
     metafile: true,
     logLevel: 'error',
-    plugins: [keepImportMetaUrl],
+    plugins: [importApart, keepImportMetaUrl],
   })
   const inputs = [...Object.keys(result.metafile.inputs), self].map((input) => {
     const path = resolve(root, input)
@@ -87,21 +103,29 @@ async function build(entry, root, bundle, manifest, options) {
   renameSync(temporary, bundle)
   writeFileSync(
     `${manifest}.${process.pid}.tmp`,
-    JSON.stringify({ entry, bundlePackages: options.bundlePackages, inputs }),
+    JSON.stringify({ entry, bundlePackages: options.bundlePackages, apart: options.apart ?? [], inputs }),
   )
   renameSync(`${manifest}.${process.pid}.tmp`, manifest)
+}
+
+function bundleName(entry, options) {
+  return `${basename(entry, '.ts')}${options.bundlePackages ? '' : '.external'}.mjs`
 }
 
 /**
  * The path of a current bundle of `entry` (a .ts file of the repository at `root`), built if needed.
  * `bundlePackages` inlines npm packages too (faster start for a process of its own); without it they stay
- * imports, as a file that vitest loads beside its own copy of vitest needs.
+ * imports, as a file that vitest loads beside its own copy of vitest needs. Each module in `apart` (absolute
+ * paths of .ts files) gets a bundle of its own, which this bundle imports instead of holding a copy: a
+ * process can load it ahead, and the bundle then finds it loaded.
  * @example const file = await cachedBundle('/repo/scripts/start-mock.ts', '/repo', { bundlePackages: true })
  */
 export async function cachedBundle(entry, root, options = { bundlePackages: false }) {
   const cacheDir = join(root, 'node_modules', '.cache', 'animal-store-launch')
-  const bundle = join(cacheDir, `${basename(entry, '.ts')}${options.bundlePackages ? '' : '.external'}.mjs`)
+  const bundle = join(cacheDir, bundleName(entry, options))
   const manifest = `${bundle}.inputs.json`
+  for (const module of options.apart ?? [])
+    await cachedBundle(module, root, { bundlePackages: options.bundlePackages })
   if (!isCurrent(manifest, options)) {
     mkdirSync(cacheDir, { recursive: true })
     await build(resolve(entry), root, bundle, manifest, options)

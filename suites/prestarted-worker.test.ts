@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { pathToFileURL } from 'node:url'
 import type { Worker } from 'node:worker_threads'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startVitest } from 'vitest/node'
@@ -15,7 +16,7 @@ afterEach(() => {
 /** Runs one test file through vitest with the prestarted pool; the file writes the id of the thread it ran in. */
 async function runIn(
   prestarted: PrestartedWorker,
-): Promise<{ threadId: number; failed: number; printed: string }> {
+): Promise<{ threadId: number; failed: number; printed: string; loadedAhead: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'prestarted-'))
   scratch.push(dir)
   const record = join(dir, 'thread-id')
@@ -24,7 +25,9 @@ async function runIn(
     `import { writeFileSync } from 'node:fs'
 import { threadId } from 'node:worker_threads'
 import { it } from 'vitest'
-it('records its thread', () => writeFileSync(${JSON.stringify(record)}, String(threadId)))
+// What a module loaded ahead left in this thread before vitest ran this file.
+const loadedAhead = String(globalThis.loadedAhead ?? 'nothing')
+it('records its thread', () => writeFileSync(${JSON.stringify(record)}, JSON.stringify([threadId, loadedAhead])))
 `,
   )
   // What the inner vitest prints is kept for the assertions' messages, not mixed into this run's output.
@@ -50,11 +53,8 @@ it('records its thread', () => writeFileSync(${JSON.stringify(record)}, String(t
     { stdout: keep, stderr: keep },
   )
   await vitest.close()
-  return {
-    threadId: Number(readFileSync(record, 'utf8')),
-    failed: vitest.state.getCountOfFailedTests(),
-    printed,
-  }
+  const [threadId, loadedAhead] = JSON.parse(readFileSync(record, 'utf8'))
+  return { threadId, loadedAhead, failed: vitest.state.getCountOfFailedTests(), printed }
 }
 
 /** Records the id of each thread `take` handed over (a stopped thread's id is -1). */
@@ -67,6 +67,7 @@ function watched(prestarted: PrestartedWorker) {
       taken.push(thread?.threadId)
       return thread
     },
+    preload: (url: string) => prestarted.preload(url),
     dispose: () => prestarted.dispose(),
   }
 }
@@ -84,6 +85,25 @@ describe('vitest’s thread started ahead', () => {
     expect(spy.taken[0]).toBe(threadId)
   })
 
+  it('loads the module it is given ahead, in the thread vitest then runs the test file in', async () => {
+    const prestarted = prestartVitestWorker() as PrestartedWorker
+    const dir = mkdtempSync(join(tmpdir(), 'preload-'))
+    scratch.push(dir)
+    const module = join(dir, 'ahead.mjs')
+    writeFileSync(
+      module,
+      [
+        "import { threadId } from 'node:worker_threads'",
+        "globalThis.loadedAhead = 'in thread ' + threadId",
+        '',
+      ].join('\n'),
+    )
+    prestarted.preload(pathToFileURL(module).href)
+    const { threadId, loadedAhead, failed, printed } = await runIn(prestarted)
+    expect(failed, printed).toBe(0)
+    expect(loadedAhead).toBe(`in thread ${threadId}`)
+  })
+
   it('is stopped, and vitest starts its own thread, when vitest would start it otherwise', async () => {
     const prestarted = prestartVitestWorker() as PrestartedWorker
     const offered: Worker[] = []
@@ -94,6 +114,7 @@ describe('vitest’s thread started ahead', () => {
         if (thread) offered.push(thread)
         return thread
       },
+      preload: (url) => prestarted.preload(url),
       dispose: () => prestarted.dispose(),
     })
     expect(failed, printed).toBe(0)

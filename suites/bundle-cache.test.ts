@@ -1,0 +1,40 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterEach, expect, it } from 'vitest'
+import { cachedBundle } from './bundle-cache.mjs'
+
+const scratch: string[] = []
+afterEach(() => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+// The suite file's bundle imports the bundle of everything it runs (suite-engine.ts), which vitest's thread
+// loads ahead: the two must share one instance of it, and neither may go stale.
+it('bundles a module apart, imported by the bundle that uses it, and rebuilds it when its source changes', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'bundle-apart-'))
+  scratch.push(root)
+  const engine = join(root, 'engine.ts')
+  writeFileSync(engine, "export const engine = { version: 'first', loaded: Math.random() }\n")
+  writeFileSync(
+    join(root, 'suite.ts'),
+    "import { engine } from './engine.ts'\nexport const seen = engine\nexport const own = 'suite code'\n",
+  )
+  const build = () => cachedBundle(join(root, 'suite.ts'), root, { bundlePackages: false, apart: [engine] })
+
+  const suite = await build()
+  const enginePath = join(root, 'node_modules/.cache/animal-store-launch/engine.external.mjs')
+  expect(readFileSync(suite, 'utf8')).toContain('./engine.external.mjs')
+  expect(readFileSync(suite, 'utf8')).not.toContain('Math.random')
+  // Loaded ahead, the engine is the very instance the suite's bundle then finds.
+  const ahead = await import(pathToFileURL(enginePath).href)
+  const { seen } = await import(pathToFileURL(suite).href)
+  expect(seen).toBe(ahead.engine)
+
+  const built = statSync(suite).mtimeMs
+  writeFileSync(engine, "export const engine = { version: 'second, and longer', loaded: Math.random() }\n")
+  expect(await build()).toBe(suite)
+  expect(statSync(suite).mtimeMs).toBe(built)
+  expect(readFileSync(enginePath, 'utf8')).toContain('second, and longer')
+})
