@@ -43,7 +43,7 @@ const od = (bytes: Buffer) =>
 describe('Secrets.redact', () => {
   const secrets = Secrets.forRun({ apiKey, baseUrl: 'https://deploy:p%40ss-W0rd!@staging.example/v1' })
 
-  it.each([
+  const keyEchoes: [string, string][] = [
     ['plain', `echo ${apiKey}`],
     ['upper case', `echo ${apiKey.toUpperCase()}`],
     ['lower case', `echo ${apiKey.toLowerCase()}`],
@@ -120,7 +120,8 @@ describe('Secrets.redact', () => {
     ],
     ['octal escapes', [...apiKey].map((c) => `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`).join('')],
     ['upper case in a Turkish locale (Java’s toUpperCase on tr_TR)', apiKey.toLocaleUpperCase('tr')],
-  ])('leaves no trace of the key: %s', (_, text) => {
+  ]
+  it.each(keyEchoes)('leaves no trace of the key: %s', (_, text) => {
     const shown = secrets.redact(text)
     expect(shown).toContain(redactedMarker)
     expect(shown.toLowerCase()).not.toContain(apiKey.toLowerCase())
@@ -339,6 +340,48 @@ describe('Secrets.redact', () => {
     counted.redact(`${apiKey} and ${apiKey}`)
     expect(counted.hits).toBe(2)
     expect(Secrets.forRun({ apiKey: 'k1', baseUrl: 'http://127.0.0.1/v1' }).tooShort).toEqual(['API key'])
+  })
+
+  it('redacts each string of a report as it redacts that string alone, whatever the strings beside it', () => {
+    const request = `GET /v1/pets HTTP/1.1\r\nAuthorization: Bearer ${apiKey}\r\n\r\n`
+    const echoes = [
+      ...keyEchoes.map(([, text]) => text),
+      `Request dump:\n${hexdumpC(Buffer.from(request))}`,
+      xxd(Buffer.from(request)),
+      Buffer.from(`someone:${apiKey}`).toString('base64').replace(/.{6}/g, '$&\n'),
+      '  authorization: Bearer something-else',
+      '{"Authorization":["Bearer UPSTREAMTOK6"]}',
+    ]
+    // What could run on into the next string: half an escape, a dump's line, base64, a header's name.
+    const neighbours = [
+      'clean',
+      'ends in a backslash \\',
+      'ends in half an escape %2',
+      'ends in half a reference &#4',
+      '00000000  41 42 43 44 45 46 47 48  49 4a 4b 4c 4d 4e 4f 50  |ABCDEFGHIJKLMNOP|',
+      'QUJDREVGR0g=',
+      '{"authorization":',
+      'authorization: Bearer',
+    ]
+    for (const echo of echoes)
+      for (const neighbour of neighbours) {
+        const report = { before: neighbour, checks: [{ message: echo, n: 1 }], after: [neighbour] }
+        expect(
+          secrets.redactDeep(report),
+          `${JSON.stringify(echo)} beside ${JSON.stringify(neighbour)}`,
+        ).toEqual({
+          before: secrets.redact(neighbour),
+          checks: [{ message: secrets.redact(echo), n: 1 }],
+          after: [secrets.redact(neighbour)],
+        })
+      }
+  })
+
+  it('gives back a report with no secret in it as it is, naming nothing', () => {
+    const paths: string[] = []
+    const report = { verdict: 'conforms', checks: [{ message: 'passed', requests: 3n }], seed: 'conformance' }
+    expect(secrets.redactDeep(report, (path) => paths.push(path))).toBe(report)
+    expect(paths).toEqual([])
   })
 
   it('copies a report with its strings redacted, naming where', () => {
