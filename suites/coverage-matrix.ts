@@ -69,7 +69,8 @@ export function coverageMatrix(
   }
   // Declared rows first in the contract's order; an undeclared status after its operation's declared ones.
   const ordered = [...rows.values()].filter((row) => !undeclared.includes(row))
-  for (const row of undeclared.sort((a, b) => a.status.localeCompare(b.status))) {
+  // Statuses are codes, compared as plain strings: a first localeCompare loads ICU's collator (~8 ms).
+  for (const row of undeclared.sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0))) {
     const after = ordered.findLastIndex((other) => other.operation === row.operation)
     ordered.splice(after === -1 ? ordered.length : after + 1, 0, row)
   }
