@@ -242,8 +242,7 @@ function attempt(
 ): Promise<RequestOutcome & { staleConnection?: boolean }> {
   if (limits.runDeadline - Date.now() <= 0)
     return Promise.resolve({ ok: false, kind: 'run-deadline', message: 'the run’s deadline has passed' })
-  const { origin, rawPath } = splitUrl(url)
-  const target = new URL(origin)
+  const { target, rawPath } = splitUrl(url)
   const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8')
   const maxChunks = limits.maxResponseChunks ?? defaultMaxChunks
   return new Promise((resolve) => {
@@ -445,12 +444,30 @@ export function connectionProblem(
 // What a browser or curl --compressed asks for: servers that compress must be judged on what they send then.
 export const acceptEncoding = 'gzip, deflate, br'
 
-/** The origin and the path exactly as written (no dot-segment or percent-encoding normalisation). */
-export function splitUrl(url: string): { origin: string; rawPath: string } {
-  const origin = new URL(url).origin
+/**
+ * The origin (as text, and parsed as `target`) and the path exactly as written (no dot-segment or
+ * percent-encoding normalisation).
+ */
+export function splitUrl(url: string): { origin: string; target: URL; rawPath: string } {
   const afterScheme = url.indexOf('//') + 2
   const slash = url.indexOf('/', afterScheme)
-  return { origin, rawPath: slash === -1 ? '/' : url.slice(slash) }
+  const target = originOf(url, slash === -1 ? url : url.slice(0, slash))
+  return { origin: target.origin, target, rawPath: slash === -1 ? '/' : url.slice(slash) }
+}
+
+// A run sends hundreds of requests to one or two origins (the server's, Prism's): each is parsed once.
+// Kept by what precedes the path, which holds everything an http(s) URL's origin is made of.
+const origins = new Map<string, URL>()
+
+function originOf(url: string, beforePath: string): URL {
+  if (!/^https?:\/\//.test(url)) return new URL(new URL(url).origin)
+  let target = origins.get(beforePath)
+  if (!target) {
+    target = new URL(new URL(url).origin)
+    if (origins.size >= 16) origins.clear()
+    origins.set(beforePath, target)
+  }
+  return target
 }
 
 export function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {
