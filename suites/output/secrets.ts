@@ -496,18 +496,27 @@ function hexPattern(value: string): string {
 // A dump may separate the bytes: `73 6b`, `73:6B`, `73-6b`.
 const hexSeparator = '[ :-]?'
 
+// The standard alphabet and the URL-safe one.
 const base64Alphabets = [
-  (text: string) => text,
-  (text: string) => text.replaceAll('+', '-').replaceAll('/', '_'),
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_',
 ]
 
 /**
- * A secret in base64 (standard or URL-safe alphabet), in any letter case, at each of the three byte
- * alignments it may start at (so `user:key` in a Basic header is found whatever the user's length). Each
- * group of three bytes is four characters of base64, one of at most eight spellings (one per case of each
- * letter in it). At the two ends, a character that also holds bits of the bytes around the secret is any
- * base64 character: every character that holds a bit of the secret is replaced.
+ * The values each of base64's four characters of a group of three bytes can take, given the values each
+ * byte can take (a letter in either case): each character holds bits of one or two bytes only.
  */
+function base64Characters([a, b, c]: number[][]): number[][] {
+  const pairs = (firsts: number[], seconds: number[], value: (x: number, y: number) => number) =>
+    firsts.flatMap((x) => seconds.map((y) => value(x, y)))
+  return [
+    (a as number[]).map((x) => x >> 2),
+    pairs(a as number[], b as number[], (x, y) => ((x & 3) << 4) | (y >> 4)),
+    pairs(b as number[], c as number[], (x, y) => ((x & 15) << 2) | (y >> 6)),
+    (c as number[]).map((y) => y & 63),
+  ]
+}
+
 function base64Patterns(value: string): string[] {
   const bytes = [...Buffer.from(value)]
   const patterns: string[] = []
@@ -528,22 +537,24 @@ function base64Patterns(value: string): string[] {
         return covered.every(Boolean) ? true : covered.some(Boolean) ? undefined : false
       })
       known += holds.filter((held) => held === true).length
-      let spellings: number[][] = [[]]
-      for (const byte of group) {
+      const cases = group.map((byte) => {
         const letter = byte !== undefined && (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7a
-        const cases = byte === undefined ? [0] : letter ? [byte | 0x20, byte & ~0x20] : [byte]
-        spellings = spellings.flatMap((start) => cases.map((variant) => [...start, variant]))
-      }
-      const encoded = spellings.flatMap((spelling) =>
-        base64Alphabets.map((alphabet) => alphabet(Buffer.from(spelling).toString('base64'))),
-      )
+        return byte === undefined ? [0] : letter ? [byte | 0x20, byte & ~0x20] : [byte]
+      })
+      const values = base64Characters(cases)
       // One class per character: a letter's case is one bit, which lands in one character of the four,
       // so the classes together spell exactly the spellings (and compile and match far faster).
       characters.push(
         ...holds.flatMap((held, index) => {
           if (held === false) return []
           if (held === undefined) return ['[A-Za-z0-9+/_-]']
-          const chars = [...new Set(encoded.map((group) => group[index] as string))]
+          const chars = [
+            ...new Set(
+              (values[index] as number[]).flatMap((value) =>
+                base64Alphabets.map((alphabet) => alphabet[value] as string),
+              ),
+            ),
+          ]
           return [
             chars.length === 1 ? escapeRegExp(chars[0] as string) : `[${chars.map(escapeRegExp).join('')}]`,
           ]
