@@ -250,6 +250,12 @@ export const used = [pet, api, wrong, options, query, status, startBrowserMock, 
         const args = [conformanceBin, '--base-url', mock.baseUrl, '--api-key', 'k', '--report-dir', 'reports']
         const { stdout } = await runNode(process.execPath, app, args)
         expect(stdout).toMatch(/CONFORMS: 0 findings, \d+ checks passed, 0 failed/)
+        // The run writes its reports where it is told, and nothing into the installed package (vitest's
+        // results cache would go into a .vite folder there).
+        const installed = join(app, 'node_modules/animal-store-contract-kit')
+        expect(
+          readdirSync(installed, { recursive: true }).filter((path) => String(path).includes('.vite')),
+        ).toEqual([])
         // --via-prism needs Prism, an optional peer: without it, a message saying what to install.
         const refused = await runNode(process.execPath, app, [...args, '--via-prism']).then(
           () => undefined,
