@@ -445,14 +445,14 @@ export function connectionProblem(
 export const acceptEncoding = 'gzip, deflate, br'
 
 /**
- * The origin (as text, and parsed as `target`) and the path exactly as written (no dot-segment or
- * percent-encoding normalisation).
+ * The origin, parsed (`target`, shared: read it, do not change it), and the path exactly as written (no
+ * dot-segment or percent-encoding normalisation).
  */
-export function splitUrl(url: string): { origin: string; target: URL; rawPath: string } {
+export function splitUrl(url: string): { target: URL; rawPath: string } {
   const afterScheme = url.indexOf('//') + 2
   const slash = url.indexOf('/', afterScheme)
   const target = originOf(url, slash === -1 ? url : url.slice(0, slash))
-  return { origin: target.origin, target, rawPath: slash === -1 ? '/' : url.slice(slash) }
+  return { target, rawPath: slash === -1 ? '/' : url.slice(slash) }
 }
 
 // A run sends hundreds of requests to one or two origins (the server's, Prism's): each is parsed once.

@@ -119,7 +119,7 @@ async function send(
   if (limits.runDeadline - Date.now() <= 0)
     return { ok: false, kind: 'run-deadline', message: 'the run’s deadline has passed' }
   const maxChunks = limits.maxResponseChunks ?? defaultMaxChunks
-  const { origin, rawPath } = splitUrl(url)
+  const { target, rawPath } = splitUrl(url)
   const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8')
   const controller = new AbortController()
   let response: Received | undefined
@@ -148,7 +148,7 @@ async function send(
     const fail = (error: unknown) => finish(connectionProblem(error, response, 'proxy'))
     dispatcher
       .request({
-        origin,
+        origin: target.origin,
         // Sent byte for byte: the path-spelling checks must send `/./`, `%2e` and the like unnormalised.
         path: rawPath,
         method: init.method as Dispatcher.HttpMethod,
