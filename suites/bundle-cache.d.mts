@@ -7,3 +7,6 @@ export function cachedBundle(
   root: string,
   options?: { bundlePackages: boolean; apart?: string[] },
 ): Promise<string>
+
+/** Where `cachedBundle` keeps the bundle of `entry`, whether it is built yet or not. */
+export function bundlePath(entry: string, root: string, options?: { bundlePackages: boolean }): string

@@ -3,7 +3,7 @@
 // scripts/launch.mjs (npm start, npm run conformance) and by the conformance runner for the suite file
 // vitest loads. Plain JavaScript on purpose: it is what runs before any TypeScript can.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { basename, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 // This file decides how bundles are built: a bundle built by another version of it is stale too.
@@ -112,6 +112,11 @@ function bundleName(entry, options) {
   return `${basename(entry, '.ts')}${options.bundlePackages ? '' : '.external'}.mjs`
 }
 
+/** Where `cachedBundle` keeps the bundle of `entry`, whether it is built yet or not. */
+export function bundlePath(entry, root, options = { bundlePackages: false }) {
+  return join(root, 'node_modules', '.cache', 'animal-store-launch', bundleName(entry, options))
+}
+
 /**
  * The path of a current bundle of `entry` (a .ts file of the repository at `root`), built if needed.
  * `bundlePackages` inlines npm packages too (faster start for a process of its own); without it they stay
@@ -121,8 +126,8 @@ function bundleName(entry, options) {
  * @example const file = await cachedBundle('/repo/scripts/start-mock.ts', '/repo', { bundlePackages: true })
  */
 export async function cachedBundle(entry, root, options = { bundlePackages: false }) {
-  const cacheDir = join(root, 'node_modules', '.cache', 'animal-store-launch')
-  const bundle = join(cacheDir, bundleName(entry, options))
+  const bundle = bundlePath(entry, root, options)
+  const cacheDir = dirname(bundle)
   const manifest = `${bundle}.inputs.json`
   for (const module of options.apart ?? [])
     await cachedBundle(module, root, { bundlePackages: options.bundlePackages })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterEach, expect, it } from 'vitest'
-import { cachedBundle } from './bundle-cache.mjs'
+import { bundlePath, cachedBundle } from './bundle-cache.mjs'
 
 const scratch: string[] = []
 afterEach(() => {
@@ -24,7 +24,8 @@ it('bundles a module apart, imported by the bundle that uses it, and rebuilds it
   const build = () => cachedBundle(join(root, 'suite.ts'), root, { bundlePackages: false, apart: [engine] })
 
   const suite = await build()
-  const enginePath = join(root, 'node_modules/.cache/animal-store-launch/engine.external.mjs')
+  const enginePath = bundlePath(engine, root)
+  expect(enginePath).toBe(join(root, 'node_modules/.cache/animal-store-launch/engine.external.mjs'))
   expect(readFileSync(suite, 'utf8')).toContain('./engine.external.mjs')
   expect(readFileSync(suite, 'utf8')).not.toContain('Math.random')
   // Loaded ahead, the engine is the very instance the suite's bundle then finds.

@@ -99,20 +99,17 @@ async function suiteLocation(): Promise<{ root: string; file: string; engine: st
       file: 'animal-store.conformance.js',
       engine: pathToFileURL(join(suitesDir, 'suite-engine.js')).href,
     }
-  const { cachedBundle } = await import('./bundle-cache.mjs')
+  const { bundlePath, cachedBundle } = await import('./bundle-cache.mjs')
+  const root = resolve(suitesDir, '..')
   const engine = join(suitesDir, 'suite-engine.ts')
-  const bundle = await cachedBundle(
-    join(suitesDir, 'animal-store.conformance.ts'),
-    resolve(suitesDir, '..'),
-    {
-      bundlePackages: true,
-      apart: [engine],
-    },
-  )
+  const bundle = await cachedBundle(join(suitesDir, 'animal-store.conformance.ts'), root, {
+    bundlePackages: true,
+    apart: [engine],
+  })
   return {
     root: dirname(bundle),
     file: basename(bundle),
-    engine: pathToFileURL(join(dirname(bundle), 'suite-engine.mjs')).href,
+    engine: pathToFileURL(bundlePath(engine, root, { bundlePackages: true })).href,
   }
 }
 
