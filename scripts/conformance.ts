@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { listChecksText } from '../suites/judging/rule-selection.ts'
 import {
   isPublicHeader,
   type NetworkFlags,
   networkOptionsFrom,
   networkSecrets,
   splitHeader,
-} from '../suites/network-options.ts'
+} from '../suites/network/network-options.ts'
 import { createOutput } from '../suites/output/output-boundary.ts'
 import { Secrets } from '../suites/output/secrets.ts'
-import { listChecksText } from '../suites/rule-selection.ts'
 import { type ConformanceOutcome, runConformance } from '../suites/run-conformance.ts'
 import { helpText, loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'

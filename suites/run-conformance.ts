@@ -2,24 +2,24 @@
 import { readFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { type Baseline, parseBaseline, writeBaseline } from './baseline.ts'
-import { boundedRequest } from './bounded-request.ts'
-import type { ConformanceReport } from './conformance-report.ts'
-import { buildReport } from './conformance-report.ts'
-import { ConformanceReporter } from './conformance-reporter.ts'
-import { invokedCommand } from './invoked-command.ts'
-import type { NetworkOptions } from './network-options.ts'
+import type { ConformanceTarget } from './engine/target.ts'
+import { parseJson } from './judging/parse-json.ts'
+import { excludedRules } from './judging/rule-selection.ts'
+import { boundedRequest } from './network/bounded-request.ts'
+import type { NetworkOptions } from './network/network-options.ts'
 import { createOutput, redactionNote, writeReportFiles } from './output/output-boundary.ts'
 import { Secrets } from './output/secrets.ts'
-import { parseJson } from './parse-json.ts'
-import { ensureWritableDirectory, preflight } from './preflight.ts'
-import { prestartedPool, prestartVitestWorker } from './prestarted-worker.ts'
-import { progressLine } from './progress-line.ts'
-import { withBaseline } from './report-baseline.ts'
-import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
-import { toHtml } from './report-html.ts'
-import { excludedRules } from './rule-selection.ts'
-import type { ConformanceTarget } from './target.ts'
+import { withBaseline } from './reporting/apply-baseline.ts'
+import { type Baseline, parseBaseline, writeBaseline } from './reporting/baseline-file.ts'
+import type { ConformanceReport } from './reporting/conformance-report.ts'
+import { buildReport } from './reporting/conformance-report.ts'
+import { toConsoleText, toJunitXml, toMarkdown } from './reporting/report-formats.ts'
+import { toHtml } from './reporting/report-html.ts'
+import { invokedCommand } from './run/invoked-command.ts'
+import { ensureWritableDirectory, preflight } from './run/preflight.ts'
+import { prestartedPool, prestartVitestWorker } from './run/prestarted-worker.ts'
+import { progressLine } from './run/progress-line.ts'
+import { ConformanceReporter } from './run/vitest-reporter.ts'
 
 export interface ConformanceOptions {
   /** The server's base URL, `/v1` included. */
@@ -99,7 +99,7 @@ async function suiteLocation(): Promise<{ root: string; file: string; engine: st
       file: 'animal-store.conformance.js',
       engine: pathToFileURL(join(suitesDir, 'suite-engine.js')).href,
     }
-  const { bundlePath, cachedBundle } = await import('./bundle-cache.mjs')
+  const { bundlePath, cachedBundle } = await import('./run/bundle-cache.mjs')
   const root = resolve(suitesDir, '..')
   const engine = join(suitesDir, 'suite-engine.ts')
   const bundle = await cachedBundle(join(suitesDir, 'animal-store.conformance.ts'), root, {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../../mocks/local-port.ts'
-import type { ConformanceReport } from '../../suites/conformance-report.ts'
 import { startThrottlingProxy, type ThrottlingProxyOptions } from '../../suites/proof/throttling-proxy.ts'
+import type { ConformanceReport } from '../../suites/reporting/conformance-report.ts'
 import { benchKey, launchMock } from './launch-server.ts'
 
 export interface ThrottledRun {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { listRules } from '../../suites/rules.ts'
+import { listRules } from '../../suites/judging/rules.ts'
 import { parityMarkdown, schemathesisParity } from './schemathesis-parity.ts'
 
 const checksPage = readFileSync(new URL('../../docs/checks.md', import.meta.url), 'utf8')

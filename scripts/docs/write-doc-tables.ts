@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { rulesMarkdown } from '../../suites/rules.ts'
+import { rulesMarkdown } from '../../suites/judging/rules.ts'
 import { optionsTable } from '../cli/command-options.ts'
 import { conformanceCommand } from '../conformance-options.ts'
 import { startMockCommand } from '../start-mock-options.ts'

@@ -1,5 +1,5 @@
-import type { Check } from '../check-context.ts'
-import { ensure } from '../exchange.ts'
+import type { Check } from '../engine/check-context.ts'
+import { ensure } from '../judging/exchange.ts'
 
 /**
  * Authentication §1-3: every operation needs the key, so a request without one gets 401 whatever else is

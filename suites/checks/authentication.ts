@@ -1,7 +1,7 @@
 import { contract } from '../../contract/index.ts'
-import type { Check } from '../check-context.ts'
-import { pathSpellings } from '../generated-values.ts'
-import { nearMissCredentials } from '../near-miss-credentials.ts'
+import type { Check } from '../engine/check-context.ts'
+import { pathSpellings } from '../values/generated-values.ts'
+import { nearMissCredentials } from '../values/near-miss-credentials.ts'
 
 const group = 'security'
 

@@ -1,7 +1,7 @@
 import type { NewPet } from '../../contract/types.ts'
-import { type Check, changedValue, createPetStep, differences } from '../check-context.ts'
-import { ensure } from '../exchange.ts'
-import { negativeBodies } from '../negative-bodies.ts'
+import { type Check, changedValue, createPetStep, differences } from '../engine/check-context.ts'
+import { ensure } from '../judging/exchange.ts'
+import { negativeBodies } from '../values/negative-bodies.ts'
 
 const group = 'createPet'
 

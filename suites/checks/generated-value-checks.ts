@@ -1,8 +1,8 @@
 import { integerFromText, stringifyExactJson } from '../../contract/exact-json.ts'
 import type { NewPet, Pet } from '../../contract/types.ts'
-import { bodyOf, type Check, changedValue, createPetStep, differences } from '../check-context.ts'
-import { CheckSkipped, ensure, jsonOf } from '../exchange.ts'
-import { awkwardBodies, nearMissPathIds, nearMissQueries, validBodies } from '../generated-values.ts'
+import { bodyOf, type Check, changedValue, createPetStep, differences } from '../engine/check-context.ts'
+import { CheckSkipped, ensure, jsonOf } from '../judging/exchange.ts'
+import { awkwardBodies, nearMissPathIds, nearMissQueries, validBodies } from '../values/generated-values.ts'
 
 const group = 'values'
 

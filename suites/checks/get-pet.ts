@@ -1,9 +1,9 @@
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import type { Pet } from '../../contract/types.ts'
-import { bodyOf, type Check, changedValue, differences } from '../check-context.ts'
-import { CheckSkipped, type Exchange, ensure } from '../exchange.ts'
-import { unlikelyId } from '../stateful-model.ts'
+import { bodyOf, type Check, changedValue, differences } from '../engine/check-context.ts'
+import { CheckSkipped, type Exchange, ensure } from '../judging/exchange.ts'
 import { sunsetDate } from './contract-values.ts'
+import { unlikelyId } from './stateful-model.ts'
 
 const group = 'getPet'
 const notFound = { rule: 'wrong-status', where: 'getPet unknown id' } as const

@@ -1,4 +1,4 @@
-import type { Check } from '../check-context.ts'
+import type { Check } from '../engine/check-context.ts'
 import { authBeforeValidationChecks } from './auth-before-validation.ts'
 import { authenticationChecks } from './authentication.ts'
 import { createPetChecks } from './create-pet.ts'

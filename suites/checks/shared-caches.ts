@@ -1,5 +1,5 @@
-import { type Check, listPets } from '../check-context.ts'
-import { ensure } from '../exchange.ts'
+import { type Check, listPets } from '../engine/check-context.ts'
+import { ensure } from '../judging/exchange.ts'
 
 /**
  * A cache in front of the service (nginx `proxy_cache`, a CDN) whose key leaves out `Authorization` serves

@@ -10,8 +10,8 @@ import {
   differences,
   duplicateIds,
   listPets,
-} from '../check-context.ts'
-import { CheckFailure, ensure } from '../exchange.ts'
+} from '../engine/check-context.ts'
+import { CheckFailure, ensure } from '../judging/exchange.ts'
 
 const group = 'stateful'
 const lost = { rule: 'lost-write', where: 'stored pets can be read back' } as const

@@ -1,10 +1,10 @@
 import { stringifyExactJson } from '../../contract/exact-json.ts'
-import { type Check, type CheckContext, changedValue } from '../check-context.ts'
-import { CheckBlocked, CheckFailure, type Exchange, jsonOf, RunDeadlineReached } from '../exchange.ts'
-import type { Violation } from '../findings.ts'
-import { prismRounded } from '../prism-rounded.ts'
-import type { SendParams } from '../send.ts'
-import { type ModelApi, type Reply, runStatefulModel, type StatefulResult } from '../stateful-model.ts'
+import { type Check, type CheckContext, changedValue } from '../engine/check-context.ts'
+import type { SendParams } from '../engine/send.ts'
+import { CheckBlocked, CheckFailure, type Exchange, jsonOf, RunDeadlineReached } from '../judging/exchange.ts'
+import type { Violation } from '../judging/findings.ts'
+import { prismRounded } from '../judging/prism-rounded.ts'
+import { type ModelApi, type Reply, runStatefulModel, type StatefulResult } from './stateful-model.ts'
 
 /**
  * The model's API over the suite's own `send`: every request is bounded and recorded, and every response is

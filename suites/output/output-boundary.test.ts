@@ -89,9 +89,9 @@ describe('the output boundary', () => {
     const root = fileURLToPath(new URL('../..', import.meta.url))
     const modules = [
       'suites/run-conformance.ts',
-      'suites/conformance-reporter.ts',
-      'suites/report-formats.ts',
-      'suites/report-html.ts',
+      'suites/run/vitest-reporter.ts',
+      'suites/reporting/report-formats.ts',
+      'suites/reporting/report-html.ts',
       'scripts/conformance.ts',
     ]
     // Code only: a comment may show how a caller writes a report.

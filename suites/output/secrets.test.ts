@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nearMissCredentials } from '../near-miss-credentials.ts'
+import { nearMissCredentials } from '../values/near-miss-credentials.ts'
 import { decodeText } from './decoded-text.ts'
 import { redactedMarker, Secrets } from './secrets.ts'
 

@@ -2,7 +2,7 @@ import { parseExactJson, stringifyExactJson } from '../../contract/exact-json.ts
 import { isRecord } from '../../contract/openapi-document.ts'
 import type { MockRequest, MockResponse } from '../../mocks/core/mock-http.ts'
 import { createMockApi } from '../../mocks/create-mock-api.ts'
-import type { RuleId } from '../findings.ts'
+import type { RuleId } from '../judging/findings.ts'
 
 /** The key every broken server accepts (where its defect does not make it accept more). */
 export const brokenServerKey = 'broken-key'

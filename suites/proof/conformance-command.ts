@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ConformanceReport } from '../conformance-report.ts'
+import type { ConformanceReport } from '../reporting/conformance-report.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 

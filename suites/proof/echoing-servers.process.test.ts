@@ -5,9 +5,9 @@ import { micromark } from 'micromark'
 import { gfm, gfmHtml } from 'micromark-extension-gfm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateXML } from 'xmllint-wasm'
-import { nearMissCredentials } from '../near-miss-credentials.ts'
 import { activeCharacter } from '../output/neutralise.ts'
 import { workflowCommands } from '../output/workflow-commands.ts'
+import { nearMissCredentials } from '../values/near-miss-credentials.ts'
 import { type CommandRun, runConformanceCommand } from './conformance-command.ts'
 import {
   echoKey,
@@ -210,5 +210,5 @@ describe('a server that echoes the key and attack text into every answer', () =>
   })
 
   // Bounded memory (1-byte chunks of a 4 MB body, an endless body, a 4 MB header block, many slow bodies;
-  // RSS under 300 MB) is proven in ../bounded-memory.process.test.ts.
+  // RSS under 300 MB) is proven in ../network/bounded-memory.process.test.ts.
 })

@@ -1,6 +1,6 @@
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json'
 import { contract } from '../../contract/index.ts'
-import type { RuleId } from '../findings.ts'
+import type { RuleId } from '../judging/findings.ts'
 import { serverA, serverB, startReference } from './reference-servers.ts'
 import {
   type Defect,

@@ -7,7 +7,7 @@ import { parseExactJson, stringifyExactJson } from '../../contract/exact-json.ts
 import type { MockRequest, MockResponse } from '../../mocks/core/mock-http.ts'
 import { createMockApi } from '../../mocks/create-mock-api.ts'
 import { serveHttp } from '../../mocks/http/serve-http.ts'
-import type { Finding } from '../findings.ts'
+import type { Finding } from '../judging/findings.ts'
 import { runConformanceCommand } from './conformance-command.ts'
 
 // A backend team's second day, over real sockets through the command users run: records stored wrong

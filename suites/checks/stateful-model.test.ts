@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest'
+import { type Int64, integerFromText, stringifyExactJson } from '../../contract/exact-json.ts'
+import { type ModelApi, type Reply, runStatefulModel } from './stateful-model.ts'
+
+interface FakeOptions {
+  /** Changes a name on store (a defect), or leaves it. */
+  storeName?: (name: string) => string
+  /** Serves lists from a cache filled on the first list and never invalidated. */
+  staleListCache?: boolean
+  /** Answers an unknown id with 200 and a placeholder pet (id 0: a pet at the very id asked for could exist). */
+  placeholderForUnknown?: boolean
+  /** Hands out the same id to creates that overlap in time. */
+  racyIds?: boolean
+  /** Keeps only the last N pets. */
+  evictAfter?: number
+  /** Answers the Nth read of an existing pet 404, once: a replica that lagged at one moment. */
+  laggingReadNth?: number
+  /** Numbers pets from 2^62 up, as a snowflake-style id generator does (exact int64s beyond 2^53). */
+  bigIds?: boolean
+}
+
+/**
+ * A correct in-memory Animal Store in a style unlike our mock, unless a defect is switched on: ids from a
+ * seeded generator with gaps, newest first, `status` defaulted to "available", an extra field, 300 pets
+ * made by other clients before the run.
+ */
+function createFakeApi(options: FakeOptions = {}): ModelApi & { requests: string[] } {
+  const pets = new Map<Int64, Record<string, unknown>>()
+  let nextId: Int64 = options.bigIds ? 2n ** 62n : 1_000_003
+  const after = (id: Int64): Int64 => (typeof id === 'bigint' ? id + 7n : id + 7)
+  let cache: Record<string, unknown>[] | undefined
+  const requests: string[] = []
+  let reads = 0
+  const reply = (request: string, status: number, body: unknown): Reply => {
+    requests.push(request)
+    return { status, body, request }
+  }
+  const store = (pet: Record<string, unknown>) => {
+    pets.set(pet.id as Int64, pet)
+    if (options.evictAfter !== undefined && pets.size > options.evictAfter)
+      pets.delete(pets.keys().next().value as Int64)
+  }
+  for (let index = 0; index < 300; index++) {
+    nextId = after(nextId)
+    store({ id: nextId, name: `other ${index}`, categoryId: index, status: 'sold', shelter: 'north' })
+  }
+  return {
+    requests,
+    async createPet(body) {
+      const request = `POST /pets ${stringifyExactJson(body)}`
+      // The racy variant reads the counter, yields, then writes it: overlapping creates share an id.
+      const id = after(nextId)
+      if (!options.racyIds) nextId = id
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      if (options.racyIds) nextId = id
+      const sent = body as Record<string, unknown>
+      const pet = {
+        id,
+        name: (options.storeName ?? ((n) => n))(sent.name as string),
+        categoryId: sent.categoryId,
+        status: sent.status ?? 'available',
+        shelter: 'north',
+      }
+      store(pet)
+      return reply(request, 201, { ...pet })
+    },
+    async listPets(query) {
+      const request = `GET /pets?${new URLSearchParams(query as Record<string, string>)}`
+      if (options.staleListCache) cache ??= [...pets.values()]
+      const everything = cache ?? [...pets.values()]
+      const page = everything
+        .filter((pet) => query.status === undefined || pet.status === query.status)
+        .reverse()
+        .slice(0, query.limit ?? 20)
+      return reply(request, 200, page)
+    },
+    async getPet(id) {
+      const request = `GET /pets/${id}`
+      const pet = pets.get(integerFromText(String(id)) ?? -1)
+      if (pet && ++reads !== options.laggingReadNth) return reply(request, 200, { ...pet })
+      if (options.placeholderForUnknown) return reply(request, 200, { id: 0, name: '', categoryId: 0 })
+      return reply(request, 404, { code: 'not_found', message: 'no such pet', status: 404 })
+    },
+  }
+}
+
+const options = { seed: 42, maxExamples: 20, namePrefix: 'model-test ' }
+
+describe('the stateful model', () => {
+  it('passes a correct server that orders, numbers and defaults differently from our mock', async () => {
+    const result = await runStatefulModel(createFakeApi(), options)
+    expect(result).toMatchObject({ ok: true, seed: 42 })
+    expect(result.created).toBeGreaterThan(20)
+  })
+
+  it('sends the same sequence for the same seed', async () => {
+    const first = createFakeApi()
+    const second = createFakeApi()
+    await runStatefulModel(first, { ...options, maxExamples: 5 })
+    await runStatefulModel(second, { ...options, maxExamples: 5 })
+    expect(second.requests).toEqual(first.requests)
+    expect(first.requests.length).toBeGreaterThan(10)
+  })
+
+  it('catches a name changed on store, shrunk to the one create that shows it', async () => {
+    const api = createFakeApi({ storeName: (name) => name.replaceAll('<', '&lt;') })
+    const result = await runStatefulModel(api, options)
+    expect(result).toMatchObject({ ok: false, rule: 'changed-value', operation: 'createPet', seed: 42 })
+    if (result.ok) return
+    expect(result.replay).toHaveLength(1)
+    expect(result.replay[0]).toMatch(/^POST \/pets .*</)
+    expect(result.path).not.toBe('')
+    expect(result.reproduced).toBe(true)
+  })
+
+  it('passes a correct server whose ids are int64s beyond 2^53, compared exactly', async () => {
+    const api = createFakeApi({ bigIds: true })
+    expect(await runStatefulModel(api, options)).toMatchObject({ ok: true })
+    expect(api.requests.some((request) => /^GET \/pets\/46116860184273\d{5}$/.test(request))).toBe(true)
+  })
+
+  it('says so when the shortest failing sequence does not fail alone: it needed the state the server held', async () => {
+    // The 3rd read of a pet answers 404, once: the sequence that holds it fails, the same requests later do not.
+    const result = await runStatefulModel(createFakeApi({ laggingReadNth: 3 }), options)
+    expect(result).toMatchObject({ ok: false, rule: 'lost-write', reproduced: false })
+  })
+
+  it('catches a list cache that never sees new pets, as a lost write with the requests that show it', async () => {
+    const result = await runStatefulModel(createFakeApi({ staleListCache: true }), options)
+    expect(result).toMatchObject({ ok: false, rule: 'lost-write', operation: 'listPets' })
+    if (result.ok) return
+    expect(result.replay.some((line) => /^(‖ )?POST \/pets/.test(line))).toBe(true)
+    expect(result.replay.some((line) => /^(‖ )?GET \/pets\?/.test(line))).toBe(true)
+    expect(result.replay.length).toBeLessThanOrEqual(6)
+  })
+
+  it('catches concurrent creates that get the same id', async () => {
+    const result = await runStatefulModel(createFakeApi({ racyIds: true }), options)
+    expect(result).toMatchObject({ ok: false, rule: 'duplicate-id', operation: 'createPet' })
+    if (result.ok) return
+    expect(result.replay.filter((line) => line.startsWith('‖ POST')).length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('catches a placeholder pet served for an id no pet has', async () => {
+    const result = await runStatefulModel(createFakeApi({ placeholderForUnknown: true }), options)
+    expect(result).toMatchObject({ ok: false, rule: 'wrong-status', operation: 'getPet' })
+  })
+
+  it('catches pets evicted after many creates, in a sequence or in the final sweep', async () => {
+    const result = await runStatefulModel(createFakeApi({ evictAfter: 50 }), options)
+    expect(result).toMatchObject({ ok: false, rule: 'lost-write' })
+  })
+
+  it('replays a failure from its seed, path and replayPath', async () => {
+    const api = () => createFakeApi({ storeName: (name) => name.trim() })
+    const failed = await runStatefulModel(api(), options)
+    expect(failed.ok).toBe(false)
+    if (failed.ok) return
+    const replayed = await runStatefulModel(api(), {
+      ...options,
+      path: failed.path,
+      replayPath: failed.replayPath,
+    })
+    expect(replayed).toMatchObject({ ok: false, rule: failed.rule, replay: failed.replay })
+  })
+
+  it('throws, blaming no server, when the adapter itself breaks', async () => {
+    const api = createFakeApi()
+    const broken: ModelApi = { ...api, listPets: () => Promise.reject(new TypeError('adapter bug')) }
+    await expect(runStatefulModel(broken, options)).rejects.toThrow(
+      /bug in the model or the ModelApi adapter/,
+    )
+  })
+})

@@ -1,0 +1,727 @@
+import fc from 'fast-check'
+import type { Int64 } from '../../contract/exact-json.ts'
+import { stringifyExactJson } from '../../contract/exact-json.ts'
+import { contract, type SchemaViolation } from '../../contract/index.ts'
+import { followReference, isRecord } from '../../contract/openapi-document.ts'
+import { CheckSkipped, RunDeadlineReached } from '../judging/exchange.ts'
+import { clip } from '../output/clip.ts'
+import { fieldValues, int64Refused } from '../values/generated-values.ts'
+
+/** One answer of the API under test, as the model needs it. */
+export interface Reply {
+  status: number
+  /** The parsed JSON body (undefined when there was none or it was not JSON). */
+  body: unknown
+  /** The request as a person replays it, e.g. `POST /pets {"name":"x","categoryId":1}`. */
+  request: string
+  /**
+   * The caller already judged the body against the contract's schema and found nothing (the suite's send
+   * does, and knows which pets an earlier create stored wrong): the model does not judge it again.
+   */
+  schemaJudged?: boolean
+  /** Records of a list the caller left out of `body` as already reported broken: the page was that much longer. */
+  setAside?: number
+}
+
+/** The three operations the model drives, over any transport (a real socket, an in-memory fake). */
+export interface ModelApi {
+  createPet(body: object): Promise<Reply>
+  listPets(query: { limit?: number; status?: string }): Promise<Reply>
+  getPet(id: Int64 | string): Promise<Reply>
+}
+// An adapter that got no answer at all returns status 0: the model reports it as 'no-response'.
+
+export interface StatefulOptions {
+  /** Same seed, same command sequences. Print it in every report so a failure can be replayed. */
+  seed: number
+  /** How many random sequences to run (fast-check's numRuns). */
+  maxExamples: number
+  /** Starts every name the run creates, so a person can find the run's pets on the server. */
+  namePrefix: string
+  /**
+   * Leaves int64 values beyond 2^53 out of the bodies it sends (through Prism, which rounds them).
+   * Default: they are sent like any other valid value.
+   */
+  safeIntegersOnly?: boolean
+  /** Longest sequence (default 30 commands; a batch counts as one). */
+  maxCommands?: number
+  /** With `replayPath` (from a failure), replays that failure's shrunk sequence directly. */
+  path?: string
+  replayPath?: string
+}
+
+/** Which rule a failure breaks, in the lead's finding vocabulary. */
+type StatefulRule =
+  | 'server-error'
+  | 'undeclared-status'
+  | 'wrong-status'
+  | 'body-schema'
+  | 'error-status'
+  | 'limit'
+  | 'filter'
+  | 'lost-write'
+  | 'changed-value'
+  | 'duplicate-id'
+  | 'no-response'
+
+export type StatefulResult =
+  | { ok: true; seed: number; created: number }
+  | {
+      ok: false
+      seed: number
+      /** fast-check's counterexample path; with `replayPath`, pass both back to replay. */
+      path: string
+      replayPath: string
+      /** The minimal (shrunk) sequence as requests; lines starting `‖ ` were sent concurrently. */
+      replay: string[]
+      /**
+       * Whether that sequence, sent again alone right after, failed the same way. When it did not, the
+       * failure needed the state the server held then (earlier sequences' pets, other checks' traffic).
+       * Undefined for the final sweep, which is not a sequence.
+       */
+      reproduced?: boolean
+      message: string
+      rule: StatefulRule
+      /** `listPets`, `createPet` or `getPet`. */
+      operation: string
+      created: number
+    }
+
+/** The defaults keep a run around a second against a local server: 25 sequences of up to 30 commands. */
+const defaultStatefulOptions = { maxExamples: 25, maxCommands: 30 } as const
+
+/** A broken promise of the contract, found by a command or the final sweep. */
+class ModelViolation extends Error {
+  override name = 'ModelViolation'
+  readonly rule: StatefulRule
+  readonly operation: string
+  constructor(rule: StatefulRule, operation: string, message: string) {
+    super(message)
+    this.rule = rule
+    this.operation = operation
+  }
+}
+
+/** A pet the run created: what was sent, and its contract fields as the 201 returned them. */
+interface KnownPet {
+  id: Int64
+  sent: Record<string, unknown>
+  created: Record<string, unknown>
+  /** The create request, for the sweep's replay. */
+  request: string
+}
+
+/** What the contract guarantees about this sequence's pets, and nothing else. */
+interface Model {
+  pets: KnownPet[]
+  bodies: Record<string, unknown>[]
+}
+
+interface Real {
+  api: ModelApi
+  log: string[]
+  /** Every pet created in this whole call (all sequences), for id uniqueness and the final sweep. */
+  all: Map<Int64, KnownPet>
+}
+
+type Command = fc.AsyncCommand<Model, Real>
+
+const petFields = Object.keys(fieldValues('createPet'))
+const statuses = enumOf('#/components/schemas/PetStatus')
+const limitParameter = contract.operation('listPets').parameters.find((p) => p.name === 'limit')
+const limitSchema = limitParameter
+  ? (followReference(contract.document, limitParameter.schemaPointer).value as {
+      minimum?: number
+      maximum?: number
+    })
+  : {}
+const minLimit = limitSchema.minimum ?? 1
+const maxLimit = limitSchema.maximum ?? 100
+const defaultLimit = typeof limitParameter?.defaultValue === 'number' ? limitParameter.defaultValue : maxLimit
+
+/**
+ * Runs random, shrinkable sequences of creates (new bodies, bodies identical to earlier ones, repeated
+ * names), lists (every filter × limit), gets of created and unknown ids, and concurrent batches of those,
+ * against a model of only what the contract guarantees; then sweeps every pet the run created.
+ *
+ * The model assumes no order, no id shape beyond a unique safe integer, no server default for `status`,
+ * nothing about extra fields, and that other clients' pets may be listed. A list must hold only matching
+ * pets, at most `limit`, as a bare array; a created pet must be on a matching page that is not full.
+ * @example
+ * const result = await runStatefulModel(api, { seed: 42, maxExamples: 25, namePrefix: 'conformance-ab12 ' })
+ * if (!result.ok) console.log(result.message, result.replay.join('\n'))
+ */
+export async function runStatefulModel(api: ModelApi, options: StatefulOptions): Promise<StatefulResult> {
+  const all = new Map<Int64, KnownPet>()
+  const outcome = await checkSequences(api, options, all)
+  if (outcome.failed) {
+    const { violation, path, rendered, log } = outcome
+    const replayPath = /replayPath="([^"]*)"/.exec(rendered)?.[1] ?? ''
+    // The shrunk sequence, sent once more on its own: a sequence printed as "minimal" must show the defect
+    // by itself, or the report must say it needed the server's state at the time.
+    const reproduced = await failsAlone(api, outcome.commands, violation)
+    return {
+      ok: false,
+      seed: options.seed,
+      path,
+      replayPath,
+      replay: log,
+      reproduced,
+      message: violation.message,
+      rule: violation.rule,
+      operation: violation.operation,
+      created: all.size,
+    }
+  }
+  const swept = await sweep(api, all)
+  if (swept) return { ok: false, seed: options.seed, path: '', replayPath: '', created: all.size, ...swept }
+  return { ok: true, seed: options.seed, created: all.size }
+}
+
+const sameDefect = (a: ModelViolation, b: ModelViolation) => a.rule === b.rule && a.operation === b.operation
+
+/** Runs the sequences; on a failure, the shrunk sequence that still shows the first defect seen. */
+async function checkSequences(
+  api: ModelApi,
+  options: StatefulOptions,
+  all: Map<Int64, KnownPet>,
+): Promise<
+  | { failed: false }
+  | {
+      failed: true
+      violation: ModelViolation
+      path: string
+      rendered: string
+      log: string[]
+      commands: Iterable<Command>
+    }
+> {
+  let first: ModelViolation | undefined
+  let lastFailure: { log: string[]; violation: ModelViolation; commands: Iterable<Command> } | undefined
+  let halted: Error | undefined
+  const property = fc.asyncProperty(
+    fc.commands(commandArbitraries(options.namePrefix, options.safeIntegersOnly ?? false), {
+      maxCommands: options.maxCommands ?? defaultStatefulOptions.maxCommands,
+      // fast-check's default size gives ~5 commands a sequence; 'medium' ~14, up to maxCommands.
+      size: 'medium',
+      ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
+    }),
+    async (commands) => {
+      const real: Real = { api, log: [], all }
+      try {
+        await fc.asyncModelRun(() => ({ model: { pets: [], bodies: [] }, real }), commands)
+      } catch (error) {
+        // A deliberate stop (the write cap, the run's deadline) ends the model as it ends any check.
+        if (error instanceof CheckSkipped || error instanceof RunDeadlineReached) halted ??= error
+        if (!(error instanceof ModelViolation)) throw error
+        // Shrinking follows the first defect only: a smaller sequence failing for another reason (another
+        // defect, or state other sequences left) is not a smaller example of this one.
+        first ??= error
+        if (!sameDefect(error, first)) return
+        lastFailure = { log: real.log, violation: error, commands }
+        throw error
+      }
+    },
+  )
+  const details = await fc.check(property, {
+    seed: options.seed,
+    numRuns: options.maxExamples,
+    ...(options.path === undefined ? {} : { path: options.path }),
+  })
+  if (halted) throw halted
+  if (!details.failed) return { failed: false }
+  if (!lastFailure) {
+    // Not a broken promise of the server: a bug in the model or its adapter, which must not blame the server.
+    throw new Error(
+      `Failed to run the stateful model: ${String(details.errorInstance)} (seed ${options.seed}, path ${details.counterexamplePath}). ` +
+        'This is a bug in the model or the ModelApi adapter; report it with the seed.',
+      { cause: details.errorInstance },
+    )
+  }
+  return {
+    failed: true,
+    violation: lastFailure.violation,
+    path: details.counterexamplePath ?? '',
+    rendered: String(details.counterexample?.[0] ?? ''),
+    log: lastFailure.log,
+    commands: lastFailure.commands,
+  }
+}
+
+/** Sends a sequence once more, with a model of its own: whether it shows the same defect by itself. */
+async function failsAlone(api: ModelApi, commands: Iterable<Command>, violation: ModelViolation) {
+  const real: Real = { api, log: [], all: new Map() }
+  try {
+    await fc.asyncModelRun(() => ({ model: { pets: [], bodies: [] }, real }), commands)
+    return false
+  } catch (error) {
+    if (!(error instanceof ModelViolation)) throw error
+    return sameDefect(error, violation)
+  }
+}
+
+/**
+ * Names of any printable characters. fast-check's `grapheme` unit builds a table of every grapheme first
+ * (~30 ms of CPU in the run's longest check); single code points, with now and then a grapheme of several
+ * (a combining accent, a conjunct, a flag, a ZWJ emoji), reach the same code paths of a server.
+ */
+function unicodeName(): fc.Arbitrary<string> {
+  const composite = fc.constantFrom(
+    'e\u0301',
+    '\u0915\u094d\u0937',
+    '\u{1F1EB}\u{1F1F7}',
+    '\u{1F469}\u200d\u{1F4BB}',
+    '\u0e01\u0e48',
+  )
+  const unit = fc.oneof(
+    { arbitrary: fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: 1 }), weight: 4 },
+    { arbitrary: composite, weight: 1 },
+  )
+  return fc.string({ unit, maxLength: 24 })
+}
+
+function commandArbitraries(namePrefix: string, safeIntegersOnly: boolean): fc.Arbitrary<Command>[] {
+  const values = fieldValues('createPet')
+  const pool = (field: string) =>
+    (values[field] ?? [])
+      .map((v) => v.value)
+      .filter((value) => !safeIntegersOnly || typeof value !== 'bigint')
+  const name = fc.oneof(
+    { arbitrary: fc.constantFrom(...pool('name')), weight: 2 },
+    { arbitrary: unicodeName(), weight: 1 },
+  )
+  const categoryId = fc.oneof(fc.constantFrom(...pool('categoryId')), fc.maxSafeInteger())
+  const status = fc.option(fc.constantFrom(...statuses), { nil: undefined })
+  const body = fc.record({ name, categoryId, status }).map(({ name, categoryId, status }) => ({
+    name: `${namePrefix}${name}`,
+    categoryId,
+    ...(status === undefined ? {} : { status }),
+  }))
+  const limit = fc.option(
+    fc.oneof(
+      fc.constantFrom(minLimit, minLimit + 1, defaultLimit, maxLimit - 1, maxLimit),
+      fc.integer({ min: minLimit, max: maxLimit }),
+    ),
+    { nil: undefined },
+  )
+  const query = fc.record({ limit, status: fc.option(fc.constantFrom(...statuses), { nil: undefined }) })
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    body.map((b): Step => ({ kind: 'create', body: b })),
+    fc.nat().map((index): Step => ({ kind: 'get', index })),
+    query.map((q): Step => ({ kind: 'list', query: q })),
+    fc.nat({ max: 999 }).map((offset): Step => ({ kind: 'unknown', offset })),
+  )
+  return [
+    body.map((b) => new CreateCommand({ kind: 'new', body: b })),
+    fc.nat().map((index) => new CreateCommand({ kind: 'repeat', index })),
+    fc
+      .tuple(fc.nat(), categoryId, status)
+      .map(([index, id, s]) => new CreateCommand({ kind: 'same-name', index, categoryId: id, status: s })),
+    query.map((q) => new ListCommand(q)),
+    fc.nat().map((index) => new GetCommand(index)),
+    fc.nat({ max: 999 }).map((offset) => new GetUnknownCommand(offset)),
+    fc.array(step, { minLength: 2, maxLength: 6 }).map((steps) => new BatchCommand(steps)),
+  ]
+}
+
+type BodySource =
+  | { kind: 'new'; body: Record<string, unknown> }
+  | { kind: 'repeat'; index: number }
+  | { kind: 'same-name'; index: number; categoryId: unknown; status: unknown }
+
+type Step =
+  | { kind: 'create'; body: Record<string, unknown> }
+  | { kind: 'get'; index: number }
+  | { kind: 'list'; query: { limit?: number | undefined; status?: string | undefined } }
+  | { kind: 'unknown'; offset: number }
+
+class CreateCommand implements Command {
+  readonly source: BodySource
+  constructor(source: BodySource) {
+    this.source = source
+  }
+  check = (model: Readonly<Model>) => this.source.kind === 'new' || model.bodies.length > 0
+  async run(model: Model, real: Real) {
+    const body = bodyFrom(this.source, model)
+    const reply = await call(real, real.api.createPet(body))
+    model.pets.push(expectCreated(real, body, reply))
+    model.bodies.push(body)
+  }
+  toString = () =>
+    this.source.kind === 'new'
+      ? `create(${show(this.source.body)})`
+      : `create(${this.source.kind} of body #${this.source.index})`
+}
+
+class ListCommand implements Command {
+  readonly query: { limit?: number | undefined; status?: string | undefined }
+  constructor(query: { limit?: number | undefined; status?: string | undefined }) {
+    this.query = query
+  }
+  check = () => true
+  async run(model: Model, real: Real) {
+    const reply = await call(real, real.api.listPets(clean(this.query)))
+    expectList(clean(this.query), reply, model.pets, byId(model.pets))
+  }
+  toString = () => `list(${stringifyExactJson(clean(this.query))})`
+}
+
+class GetCommand implements Command {
+  readonly index: number
+  constructor(index: number) {
+    this.index = index
+  }
+  check = (model: Readonly<Model>) => model.pets.length > 0
+  async run(model: Model, real: Real) {
+    const pet = model.pets[this.index % model.pets.length] as KnownPet
+    expectPet(pet, await call(real, real.api.getPet(pet.id)))
+  }
+  toString = () => `get(created pet #${this.index})`
+}
+
+class GetUnknownCommand implements Command {
+  readonly offset: number
+  constructor(offset: number) {
+    this.offset = offset
+  }
+  check = () => true
+  async run(_: Model, real: Real) {
+    const id = unknownId(real, this.offset)
+    expectNotFound(id, await call(real, real.api.getPet(id)))
+  }
+  toString = () => `get(unknown id ${unlikelyId}-${this.offset})`
+}
+
+/**
+ * Steps sent at once: only what holds under every interleaving is checked. Real concurrent requests, not
+ * fc.scheduledModelRun: fast-check's scheduler reorders promise resolutions inside this process, but only
+ * overlapping requests on the wire make a remote server interleave its own work (where races live).
+ */
+class BatchCommand implements Command {
+  readonly steps: Step[]
+  constructor(steps: Step[]) {
+    this.steps = steps
+  }
+  check = () => true
+  async run(model: Model, real: Real) {
+    const before = [...model.pets]
+    // Resolve every target before sending, so checking does not depend on the order answers arrive in.
+    const plan = this.steps.map((step) =>
+      step.kind === 'get' && before.length > 0
+        ? { step, pet: before[step.index % before.length] as KnownPet }
+        : step.kind === 'get' || step.kind === 'unknown'
+          ? { step, unknown: unknownId(real, step.kind === 'unknown' ? step.offset : step.index % 1000) }
+          : { step },
+    )
+    const replies = await Promise.all(
+      plan.map(({ step, pet, unknown }) =>
+        step.kind === 'create'
+          ? real.api.createPet(step.body)
+          : step.kind === 'list'
+            ? real.api.listPets(clean(step.query))
+            : real.api.getPet(pet?.id ?? (unknown as number)),
+      ),
+    )
+    for (const reply of replies) real.log.push(`‖ ${reply.request}`)
+    // Creates first, so a concurrent list that already shows a new pet is compared with it.
+    plan.forEach(({ step }, index) => {
+      if (step.kind !== 'create') return
+      model.pets.push(expectCreated(real, step.body, replies[index] as Reply))
+      model.bodies.push(step.body)
+    })
+    plan.forEach(({ step, pet, unknown }, index) => {
+      const reply = replies[index] as Reply
+      if (step.kind === 'list') expectList(clean(step.query), reply, before, byId(model.pets))
+      else if (pet) expectPet(pet, reply)
+      else if (unknown !== undefined) expectNotFound(unknown, reply)
+    })
+  }
+  toString = () => `batch[${this.steps.map((s) => s.kind).join(', ')}]`
+}
+
+async function call(real: Real, pending: Promise<Reply>): Promise<Reply> {
+  const reply = await pending
+  real.log.push(reply.request)
+  return reply
+}
+
+function bodyFrom(source: BodySource, model: Readonly<Model>): Record<string, unknown> {
+  if (source.kind === 'new') return source.body
+  const earlier = model.bodies[source.index % model.bodies.length] as Record<string, unknown>
+  if (source.kind === 'repeat') return { ...earlier }
+  return {
+    name: earlier.name,
+    categoryId: source.categoryId,
+    ...(source.status === undefined ? {} : { status: source.status }),
+  }
+}
+
+function expectCreated(real: Real, body: Record<string, unknown>, reply: Reply): KnownPet {
+  const what = `${reply.request}`
+  if (reply.status !== 201) {
+    const refused = unexpectedStatus('createPet', reply, 201, `a valid body: ${clip(what, shownChars)}`)
+    // A 64-bit value refused: say both ways out, as the value checks do.
+    if (Object.values(body).some((value) => typeof value === 'bigint'))
+      throw new ModelViolation(refused.rule, 'createPet', `${refused.message} ${int64Refused}`)
+    throw refused
+  }
+  const pet = (reply.body ?? {}) as Record<string, unknown>
+  // A sent value changed is the root, even when the change also breaks the schema (2^63−1 rounded to 2^63).
+  for (const field of petFields) {
+    if (!(field in body) || !(field in pet)) continue
+    if (!sameValue(pet[field], body[field])) {
+      throw new ModelViolation(
+        'changed-value',
+        'createPet',
+        `POST /pets returned ${field} ${show(pet[field])} for ${field} ${show(body[field])} (sent: ${clip(what, shownChars)}).`,
+      )
+    }
+  }
+  const schema = reply.schemaJudged
+    ? { ok: true as const }
+    : contract.validateResponseBody('createPet', 201, reply.body)
+  if (!schema.ok) throw bodySchemaViolation('createPet', reply, schema.errors)
+  const id = pet.id as Int64
+  const earlier = real.all.get(id)
+  if (earlier) {
+    throw new ModelViolation(
+      'duplicate-id',
+      'createPet',
+      `POST /pets gave id ${id} to a new pet; it already belongs to the pet created by ${clip(earlier.request, shownChars)}.`,
+    )
+  }
+  const known: KnownPet = { id, sent: body, created: contractFields(pet), request: reply.request }
+  real.all.set(id, known)
+  return known
+}
+
+function expectPet(pet: KnownPet, reply: Reply): void {
+  if (reply.status === 404) {
+    throw new ModelViolation(
+      'lost-write',
+      'getPet',
+      `GET /pets/${pet.id} answered 404 for the pet created by ${clip(pet.request, shownChars)}.`,
+    )
+  }
+  if (reply.status !== 200) throw unexpectedStatus('getPet', reply, 200, `pet ${pet.id}, which exists`)
+  const schema = reply.schemaJudged
+    ? { ok: true as const }
+    : contract.validateResponseBody('getPet', 200, reply.body)
+  if (!schema.ok) throw bodySchemaViolation('getPet', reply, schema.errors)
+  const change = changeSinceCreated(pet, reply.body as Record<string, unknown>)
+  if (change) throw new ModelViolation('changed-value', 'getPet', `GET /pets/${pet.id} ${change}.`)
+}
+
+function expectNotFound(id: Int64, reply: Reply): void {
+  // A pet of someone else's that happens to have this id is no defect (the model knows only its own pets).
+  if (reply.status === 200 && (reply.body as { id?: unknown } | undefined)?.id === id) return
+  if (reply.status !== 404) throw unexpectedStatus('getPet', reply, 404, `id ${id}, which no pet has`)
+  const schema = reply.schemaJudged
+    ? { ok: true as const }
+    : contract.validateResponseBody('getPet', 404, reply.body)
+  if (!schema.ok) throw bodySchemaViolation('getPet', reply, schema.errors)
+  if ((reply.body as { status?: unknown }).status !== 404) {
+    throw new ModelViolation(
+      'error-status',
+      'getPet',
+      `GET /pets/${id} 404 body says status ${stringifyExactJson((reply.body as { status?: unknown }).status)}.`,
+    )
+  }
+}
+
+/**
+ * `mustShow`: pets that must be on the page when it is not full. `compare`: pets whose listed form must
+ * equal their created form (this sequence's own, so a shrunk sequence never leans on an earlier one).
+ */
+function expectList(
+  query: { limit?: number; status?: string },
+  reply: Reply,
+  mustShow: readonly KnownPet[],
+  compare: ReadonlyMap<Int64, KnownPet>,
+): void {
+  const what = reply.request
+  if (reply.status !== 200) throw unexpectedStatus('listPets', reply, 200, 'a valid query')
+  const schema = reply.schemaJudged
+    ? { ok: true as const }
+    : contract.validateResponseBody('listPets', 200, reply.body)
+  if (!schema.ok) throw bodySchemaViolation('listPets', reply, schema.errors)
+  const page = reply.body as Record<string, unknown>[]
+  const limit = query.limit ?? defaultLimit
+  if (page.length > limit)
+    throw new ModelViolation(
+      'limit',
+      'listPets',
+      `${what} returned ${page.length} pets; the limit is ${limit}.`,
+    )
+  if (query.status !== undefined) {
+    const others = page.filter((pet) => pet.status !== query.status)
+    if (others.length > 0) {
+      throw new ModelViolation(
+        'filter',
+        'listPets',
+        `${what} returned pets ${others.map((pet) => `${pet.id} (status ${stringifyExactJson(pet.status)})`).join(', ')}.`,
+      )
+    }
+  }
+  const seen = new Map<Int64, Record<string, unknown>>()
+  for (const listed of page) {
+    const id = listed.id as Int64
+    const twin = seen.get(id)
+    if (twin && stringifyExactJson(contractFields(twin)) !== stringifyExactJson(contractFields(listed))) {
+      throw new ModelViolation(
+        'duplicate-id',
+        'listPets',
+        `${what} lists two different pets with id ${id}: ${show(twin)} and ${show(listed)}.`,
+      )
+    }
+    seen.set(id, listed)
+    const known = compare.get(id)
+    const change = known && changeSinceCreated(known, listed)
+    if (change) throw new ModelViolation('changed-value', 'listPets', `${what}: pet ${id} ${change}.`)
+  }
+  // The only presence rule: a matching pet must be on a page that is not full.
+  if (page.length + (reply.setAside ?? 0) >= limit) return
+  for (const pet of mustShow) {
+    if (query.status !== undefined && pet.created.status !== query.status) continue
+    if (!seen.has(pet.id)) {
+      throw new ModelViolation(
+        'lost-write',
+        'listPets',
+        `${what} returned ${page.length} of at most ${limit} pets without pet ${pet.id}, created by ${clip(pet.request, shownChars)}.`,
+      )
+    }
+  }
+}
+
+/** After every sequence: each pet the run created is still served unchanged, and listed while pages are not full. */
+async function sweep(
+  api: ModelApi,
+  all: Map<Int64, KnownPet>,
+): Promise<
+  Omit<Extract<StatefulResult, { ok: false }>, 'ok' | 'seed' | 'path' | 'replayPath' | 'created'> | undefined
+> {
+  const pets = [...all.values()]
+  const failure = (error: unknown, replay: string[]) => {
+    const violation =
+      error instanceof ModelViolation ? error : new ModelViolation('server-error', 'getPet', String(error))
+    return {
+      message: `Final sweep: ${violation.message}`,
+      rule: violation.rule,
+      operation: violation.operation,
+      replay,
+    }
+  }
+  for (let start = 0; start < pets.length; start += 8) {
+    const chunk = pets.slice(start, start + 8)
+    const replies = await Promise.all(chunk.map((pet) => api.getPet(pet.id)))
+    for (const [index, reply] of replies.entries()) {
+      const pet = chunk[index] as KnownPet
+      try {
+        expectPet(pet, reply)
+      } catch (error) {
+        return failure(error, [pet.request, reply.request])
+      }
+    }
+  }
+  for (const status of [undefined, ...statuses]) {
+    const query = { limit: maxLimit, ...(status === undefined ? {} : { status }) }
+    const reply = await api.listPets(query)
+    try {
+      expectList(query, reply, pets, all)
+    } catch (error) {
+      const missing = /without pet (-?\d+)/.exec((error as Error).message)?.[1]
+      const lost = pets.find((pet) => String(pet.id) === missing)
+      return failure(error, [...(lost ? [lost.request] : []), reply.request])
+    }
+  }
+  return undefined
+}
+
+function unexpectedStatus(operationId: string, reply: Reply, wanted: number, about: string): ModelViolation {
+  const declared = contract.operation(operationId).responses.some((r) => r.status === String(reply.status))
+  const rule: StatefulRule =
+    reply.status >= 500 ? 'server-error' : declared ? 'wrong-status' : 'undeclared-status'
+  return new ModelViolation(
+    rule,
+    operationId,
+    `${clip(reply.request, shownChars)} answered ${reply.status} ${show(reply.body)}; expected ${wanted} for ${about}.`,
+  )
+}
+
+function bodySchemaViolation(
+  operationId: string,
+  reply: Reply,
+  errors: readonly SchemaViolation[],
+): ModelViolation {
+  const why = errors.map((e) => e.message).join('; ')
+  return new ModelViolation(
+    'body-schema',
+    operationId,
+    `${clip(reply.request, shownChars)} ${reply.status} body breaks the contract: ${why}.`,
+  )
+}
+
+/**
+ * How a served pet differs from the pet as created, on the contract's fields only (extra fields are the
+ * server's own). A status the create did not send and the 201 did not show may be anything valid later.
+ */
+function changeSinceCreated(pet: KnownPet, served: Record<string, unknown>): string | undefined {
+  if (served.id !== pet.id) return `came back with id ${stringifyExactJson(served.id)}`
+  for (const field of petFields) {
+    const was = pet.created[field]
+    if (was === undefined && !(field in pet.sent)) continue
+    if (!sameValue(served[field], was))
+      return `came back with ${field} ${show(served[field])}; it was created with ${show(was)} (by ${clip(pet.request, shownChars)})`
+  }
+  return undefined
+}
+
+function byId(pets: readonly KnownPet[]): Map<Int64, KnownPet> {
+  return new Map(pets.map((pet) => [pet.id, pet]))
+}
+
+function contractFields(pet: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(['id', ...petFields].filter((f) => f in pet).map((f) => [f, pet[f]]))
+}
+
+// Strings are compared code unit for code unit: NFC-normalising, trimming or re-encoding is a change.
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b
+}
+
+// Ids near 2^53−1 that no pet of this run has: no plausible server assigns them by chance.
+/**
+ * An id no pet plausibly has: 1.5 × 2^52, below the largest safe integer, which a server counting ids down
+ * from it hands out first. Servers counting up, from any offset, or at random across the safe range do
+ * not reach it in practice; one that does has a pet there, which expectNotFound accepts.
+ */
+export const unlikelyId = 1.5 * 2 ** 52
+
+function unknownId(real: Real, offset: number): number {
+  let id = unlikelyId - offset
+  while (real.all.has(id)) id--
+  return id
+}
+
+function clean(query: { limit?: number | undefined; status?: string | undefined }): {
+  limit?: number
+  status?: string
+} {
+  return {
+    ...(query.limit === undefined ? {} : { limit: query.limit }),
+    ...(query.status === undefined ? {} : { status: query.status }),
+  }
+}
+
+// A request or value in a model failure is shown up to this length: enough to tell one apart.
+const shownChars = 160
+
+/** A value as a report shows it: JSON, clipped, or "absent". */
+function show(value: unknown): string {
+  return value === undefined ? 'absent' : clip(stringifyExactJson(value), shownChars)
+}
+
+function enumOf(pointer: string): string[] {
+  const schema = followReference(contract.document, pointer).value
+  return isRecord(schema) && Array.isArray(schema.enum) ? schema.enum.map(String) : []
+}

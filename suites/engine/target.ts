@@ -1,0 +1,40 @@
+import type { NetworkOptions } from '../network/network-options.ts'
+
+/** What the suite is pointed at, and the bounds of the run. */
+export interface ConformanceTarget {
+  /** The API's base URL, `/v1` included, e.g. `http://127.0.0.1:4010/v1`. */
+  baseUrl: string
+  apiKey: string
+  /** Production mode: no createPet; checks that need a pet use one found by listing. */
+  readOnly: boolean
+  /**
+   * With --via-prism: where Prism's validating proxy listens (it serves the contract's paths without
+   * the `/v1` prefix). Requests go there, and its `sl-violations` headers are judged against the response.
+   */
+  prismUrl?: string
+  /** One deadline per request, headers and body included. */
+  requestTimeoutMs: number
+  /** Response bodies are read up to this many bytes. */
+  maxResponseBytes: number
+  /** When the whole run must be over (epoch ms). */
+  runDeadline: number
+  /** How the names of the pets this run creates start, so a person can find them on the server. */
+  namePrefix: string
+  /** The seed of every generated sequence: the same seed replays the same requests. */
+  seed: number
+  /**
+   * `strict` (the default): the suite's policy where the contract is silent is judged like the contract;
+   * `off`: policy findings become warnings (`--policy off`).
+   */
+  policy?: 'strict' | 'off'
+  /** Rules left out with --checks / --exclude-checks: never judged, reported as excluded. */
+  excludedRules?: readonly string[]
+  /** The command the user ran (`npx animal-store-conformance`), for replay lines. */
+  command?: string
+  /** How many random sequences the stateful model runs. */
+  maxExamples: number
+  /** Rate limit, proxy, TLS material and extra headers. */
+  network?: NetworkOptions
+  /** At most this many creates (`--max-writes`): checks that would go past it are skipped. */
+  maxWrites?: number
+}

@@ -1,0 +1,44 @@
+import type { Operation } from '../../../contract/operations.ts'
+import type { Recorder, SendParams } from '../../engine/send.ts'
+import type { Exchange } from '../exchange.ts'
+import type { Violation } from '../findings.ts'
+import { bodySchemaCheck } from './body-schema.ts'
+import { contentTypeCheck } from './content-type.ts'
+import { errorShapeCheck } from './error-shape.ts'
+import { headersCheck } from './headers.ts'
+import type { ResponseCheck } from './judging.ts'
+import { startJudging } from './judging.ts'
+import { prismViolationsCheck } from './prism-violations.ts'
+import { statusCheck } from './status.ts'
+
+/**
+ * The rules every response must keep, whichever check sent the request, in the order they are judged:
+ * a check that finds the root cause (a wrong status, a body that is not JSON) stops those after it.
+ */
+export const responseChecks: readonly ResponseCheck[] = [
+  statusCheck,
+  contentTypeCheck,
+  bodySchemaCheck,
+  errorShapeCheck,
+  headersCheck,
+]
+
+/** Runs the response checks on one exchange, recording what they find on it. */
+export function judgeResponse(
+  exchange: Exchange,
+  operation: Operation,
+  params: SendParams,
+  recorder: Recorder,
+  run: { storedWrong: Map<string, Violation>; createdIds: ReadonlySet<string>; tentative?: boolean },
+): void {
+  const judging = startJudging(exchange, operation, params, recorder, run.storedWrong, run.createdIds)
+  if (run.tentative) judging.tentative = true
+  for (const check of responseChecks) if (check.judge(judging) === 'stop') return
+}
+
+/** Prism's violations, judged once the response's own checks have run (they explain most of them). */
+export function judgePrism(exchange: Exchange, operation: Operation, recorder: Recorder): void {
+  prismViolationsCheck.judge(
+    startJudging(exchange, operation, { intent: 'valid' }, recorder, new Map(), new Set()),
+  )
+}

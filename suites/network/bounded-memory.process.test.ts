@@ -1,0 +1,260 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { MockResponse } from '../../mocks/core/mock-http.ts'
+import { createMockApi } from '../../mocks/create-mock-api.ts'
+import { runConformanceCommand } from '../proof/conformance-command.ts'
+import { readMockRequest } from '../proof/mock-request.ts'
+
+// The run's memory, as the suite's own process measures it (peak RSS), against servers that answer every
+// list of pets with something built to exhaust a client that holds what it reads. The rest of the API
+// answers correctly, so the run goes on and meets the attack on every list it sends.
+const key = 'memory-key'
+const budget = 300 * 1024 * 1024
+const servers: { close(): void }[] = []
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close()
+})
+
+type Attack = (req: IncomingMessage, res: ServerResponse, honest: MockResponse) => void
+
+const isList = (request: { method: string; path: string }) =>
+  request.method === 'GET' && request.path === '/v1/pets'
+
+/**
+ * A mock-like server whose answers go through `attack` where `attacked` says so. The pre-flight's list is
+ * answered: the attack is on the run, not on the check that it can start.
+ */
+async function serverAttacking(
+  attacked: (request: { method: string; path: string }) => boolean,
+  attack: Attack,
+): Promise<string> {
+  const mock = createMockApi({ apiKeys: [key], pets: 5 })
+  let started = false
+  const server = createServer(async (req, res) => {
+    const request = await readMockRequest(req)
+    const answer = mock.handle(request)
+    if (started && attacked(request)) return attack(req, res, answer)
+    started ||= isList(request)
+    res.writeHead(answer.status, answer.headers).end(answer.body)
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  servers.push({
+    close: () => {
+      server.closeAllConnections()
+      server.close()
+    },
+  })
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+}
+
+const listsAttacked = (attack: Attack) => serverAttacking(isList, attack)
+
+/** Writes raw bytes on the connection, bypassing Node's own framing, then closes it. */
+function raw(req: IncomingMessage, bytes: Buffer): void {
+  req.socket.end(bytes)
+}
+
+const run = (baseUrl: string) =>
+  runConformanceCommand(['--base-url', baseUrl, '--request-timeout', '3', '--timeout', '120'], {
+    env: { CONFORMANCE_API_KEY: key },
+    timeoutMs: 240_000,
+  })
+
+const fourMegabytes = 4 * 1000 * 1000
+
+/** A body with `padding` (`{"padding":…,`) as the first property of its object, or of its list's first. */
+const padded = (body: string, padding: string) =>
+  body.startsWith('[{')
+    ? `[${padding}${body.slice(2)}`
+    : body.startsWith('{')
+      ? `${padding}${body.slice(1)}`
+      : body
+
+/**
+ * A server whose every 200 to a GET (a list, a pet) carries `padding` in an extra field the contract allows
+ * (or what `padding` makes of the honest body).
+ */
+const getsPadded = (padding: string | ((body: string) => string)) =>
+  serverAttacking(
+    (request) => request.method === 'GET',
+    (_, res, honest) => {
+      const body =
+        honest.status !== 200 || honest.body === undefined
+          ? honest.body
+          : padded(honest.body, typeof padding === 'string' ? padding : padding(honest.body))
+      res.writeHead(honest.status, honest.headers).end(body)
+    },
+  )
+
+describe('the run’s memory stays under 300 MB whatever a server sends', () => {
+  it('reads a 4 MB body sent in 1-byte chunks only up to its chunk cap, and says so', async () => {
+    // Chunked framing (RFC 9112 §7.1) of one byte per chunk: 6 bytes on the wire for each byte of body.
+    const oneByteChunk = Buffer.from('1\r\n \r\n')
+    const framed = Buffer.concat([
+      Buffer.from(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n1\r\n[\r\n',
+      ),
+      Buffer.alloc(oneByteChunk.length * fourMegabytes).fill(oneByteChunk),
+      Buffer.from('1\r\n]\r\n0\r\n\r\n'),
+    ])
+    const url = await listsAttacked((req) => raw(req, framed))
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/the body came in more than \d+ chunks/)
+    expect(output).not.toMatch(/slower than|no complete response/)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('reads an endless body only up to its byte cap, and says so', async () => {
+    const url = await listsAttacked((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const chunk = Buffer.alloc(64 * 1024, 0x20)
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump)
+      }
+      res.write('[')
+      pump()
+    })
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/the body is more than \d+ bytes/)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('refuses a 4 MB header block, naming it', async () => {
+    const line = `x-padding: ${'p'.repeat(1000)}\r\n`
+    const block = Buffer.from(
+      `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n${line.repeat(Math.ceil(fourMegabytes / line.length))}content-length: 2\r\n\r\n[]`,
+    )
+    const url = await listsAttacked((req) => raw(req, block))
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/header block is more than \d+ bytes/)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('no-response')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('holds every list padded to just under the byte cap within the budget, and judges it conformant', async () => {
+    // Valid JSON (white space is allowed around a value), answered at once: a conformant server. A check
+    // keeps every exchange it made until it ends, and sixteen run at once; holding each body's text took
+    // the run to 849 MB.
+    const padding = ' '.repeat(4 * 1024 * 1024 - 64 * 1024)
+    const url = await listsAttacked((_, res, honest) => {
+      const body = honest.status === 200 ? `${padding}${honest.body}` : honest.body
+      res.writeHead(honest.status, honest.headers).end(body)
+    })
+    // A generous deadline: the run's requests wait for a socket within it, and this machine may be busy.
+    const { code, output, report } = await runConformanceCommand(
+      ['--base-url', url, '--request-timeout', '60', '--timeout', '200'],
+      { env: { CONFORMANCE_API_KEY: key }, timeoutMs: 240_000 },
+    )
+    expect(code, output).toBe(0)
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('holds a contract-valid value near the byte cap in every answer within the budget, and judges them conformant', async () => {
+    // Every list and every single pet carries a string of nearly 4 MB in an extra field, which the contract
+    // allows: parsed values, not text, that a check needs while it runs. Checks once kept every one they
+    // made until they ended (614 MB); then V8 let the text and values each answer leaves behind pile up
+    // (330 to 510 MB), until large bodies were read two at a time and collected after (body-gate.ts).
+    // Sized by each answer: a page of 99 pets with long names is more than the 64 KiB a fixed padding left.
+    const url = await getsPadded(
+      (body) => `{"padding":"${'x'.repeat(4 * 1024 * 1024 - Buffer.byteLength(body) - 1024)}",`,
+    )
+    const { code, output, report } = await runConformanceCommand(
+      ['--base-url', url, '--request-timeout', '60', '--timeout', '200'],
+      { env: { CONFORMANCE_API_KEY: key }, timeoutMs: 240_000 },
+    )
+    expect(code, output).toBe(0)
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('stops a body of a million tiny values in every answer within the budget, each reported as such', async () => {
+    // Valid JSON under the byte cap, in an extra field the contract allows: `{}` after `{}`, each an object
+    // once parsed. Parsed, every answer took some 80 MB, and the run 1.8 GB.
+    const padding = `{"padding":[${Array(1_300_000).fill('{}').join(',')}],`
+    const url = await getsPadded(padding)
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/more than 65536 JSON values/)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('holds small bodies of many values in every answer within the budget, and judges them conformant', async () => {
+    // 100 KB of `{}` in every answer: under the gate's 256 KiB and under the cap on values, yet some 30,000
+    // objects once parsed. With no large body to pace V8's collector by, such answers took the run to 320 MB.
+    const padding = `{"padding":[${Array(33_000).fill('{}').join(',')}],`
+    const url = await getsPadded(padding)
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(0)
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+
+  it('reports a body over the cap once, as too large, not also as a schema violation of what was kept', async () => {
+    // Every other single pet is 5 MiB of text: the stateful model once judged its kept start as the schema.
+    let answered = 0
+    const url = await serverAttacking(
+      (request) => request.method === 'GET' && /^\/v1\/pets\/\d+$/.test(request.path),
+      (_, res, honest) => {
+        answered++
+        const body = honest.status === 200 && answered % 2 === 0 ? 'x'.repeat(5 * 1024 * 1024) : honest.body
+        res.writeHead(honest.status, honest.headers).end(body)
+      },
+    )
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    const rules = report?.findings.map((finding) => finding.rule)
+    expect(rules).toContain('response-too-large')
+    expect(rules).not.toContain('body-schema')
+  })
+
+  it.each([
+    ['gzip', gzipSync],
+    ['br', brotliCompressSync],
+  ])(
+    'holds a %s bomb in every answer within the budget, each reported as too large',
+    async (coding, compress) => {
+      // A few kilobytes that decode to 5 MiB of spaces, more than the byte cap: each is read to the cap and
+      // dropped. Sixteen decoders at once, each filling a buffer to the cap and leaving it to the collector
+      // (and a Brotli decoder's window besides), took the run to 410 MB.
+      const bomb = compress(Buffer.alloc(5 * 1024 * 1024, 0x20))
+      const url = await serverAttacking(
+        () => true,
+        (_, res, honest) => {
+          res.writeHead(honest.status, {
+            ...honest.headers,
+            'content-encoding': coding,
+            'content-length': String(bomb.length),
+          })
+          res.end(bomb)
+        },
+      )
+      const { code, output, report } = await run(url)
+      expect(code, output).toBe(1)
+      expect(output).toMatch(/more than 4194304 bytes once decoded/)
+      expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
+      expect(report?.peakRssBytes).toBeLessThan(budget)
+    },
+  )
+
+  it('holds many slow, nearly full bodies at once within the budget, each reported as slow', async () => {
+    // Just under the 4 MiB cap, then silence: every list in flight holds its bytes until its deadline.
+    const almost = Buffer.alloc(4 * 1024 * 1024 - 1024, 0x20)
+    almost[0] = 0x5b
+    const url = await listsAttacked((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(almost.length + 1) })
+      res.write(almost)
+    })
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(output).toMatch(/slower than 3 s/)
+    expect(report?.findings.map((finding) => finding.rule)).toContain('no-response')
+    expect(report?.peakRssBytes).toBeLessThan(budget)
+  })
+})

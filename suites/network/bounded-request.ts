@@ -1,0 +1,493 @@
+import { type Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
+import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import { rootCertificates } from 'node:tls'
+import type { Received } from '../judging/exchange.ts'
+import type { DesyncFacts } from '../reporting/unsolicited-response.ts'
+import { ConnectionWatch, connectionOf, requestFailedOn, sentAgainOn } from './connection-watch.ts'
+import { type NetworkOptions, usesProxy } from './network-options.ts'
+import type { ProxiedSend } from './proxied-request.ts'
+import { RequestDeadline } from './request-deadline.ts'
+import {
+  isThrottled,
+  maxRefusals,
+  maxStarvationMs,
+  Pacer,
+  type TrafficFacts,
+  waitBeforeRetry,
+} from './request-pacing.ts'
+import { readBoundedBody, withBody } from './response-body.ts'
+
+/** What bounds every request of a run, whatever the server does. */
+export interface RequestLimits {
+  /** One deadline per request, covering the connection, the headers and the whole body. */
+  requestTimeoutMs: number
+  /** Bodies are read up to this many bytes; a larger one is not kept. */
+  maxResponseBytes: number
+  /** The run's own deadline (epoch ms): no request outlives it. */
+  runDeadline: number
+  /** Bodies are read in at most this many chunks off the socket (default 65,536). */
+  maxResponseChunks?: number
+  /** Rate limit, proxy, TLS material and extra headers (network-options.ts). */
+  network?: NetworkOptions
+}
+
+/** A request as the suite means it; `declares429` when the operation declares 429 itself. */
+export interface RequestInit {
+  method: string
+  headers: Record<string, string>
+  body?: string
+  /** The operation declares 429: such an answer is the contract's, judged, not waited out. */
+  declares429?: boolean
+}
+
+/** Why a request got no complete response; `kind` decides who is at fault. */
+type RequestProblem =
+  | { kind: 'too-large'; response: Received; message: string }
+  | { kind: 'timeout' | 'closed'; message: string; response?: Received }
+  | { kind: 'unreachable' | 'run-deadline'; message: string }
+  /** Throttled beyond the budget (request-pacing.ts): staging's limit, not the server's verdict. */
+  | { kind: 'throttled'; message: string }
+
+export type RequestOutcome = { ok: true; response: Received } | ({ ok: false } & RequestProblem)
+
+// One pool per process and network setting: checks run concurrently against the same server. node:http
+// rather than undici: it is already loaded by every Node process, where importing undici costs ~200 ms of
+// each run's start, and it sends the path byte for byte. undici is loaded only for a proxy
+// (proxied-request.ts), which it knows how to reach (CONNECT, NO_PROXY) and node:http does not.
+interface Client {
+  agents: { 'http:': HttpAgent; 'https:': HttpsAgent }
+  /**
+   * Keep-alive saves ~8% of a run on localhost, but lets a server that writes a response nobody asked for
+   * have it taken as the next request's answer: the watch sees such bytes, and turns keep-alive off.
+   */
+  watch: ConnectionWatch
+  pacer: Pacer
+  traffic: { requests: number; throttled: number; retried: number; waitedMs: number; refused: number }
+  firstAt: number
+  lastAt: number
+  /** Set once a request stayed throttled beyond the budget: the run stops sending. */
+  gaveUp?: string
+  proxied?: Promise<ProxiedSend>
+}
+const clients = new Map<string, Client>()
+
+function clientFor(network: NetworkOptions | undefined): Client {
+  const key = JSON.stringify(network ?? {})
+  let client = clients.get(key)
+  if (client) return client
+  const tls = tlsOptions(network)
+  const watch = new ConnectionWatch()
+  client = {
+    agents: {
+      'http:': watch.httpAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000 }),
+      'https:': watch.httpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000, ...tls }),
+    },
+    watch,
+    pacer: new Pacer(network?.rateLimit),
+    traffic: { requests: 0, throttled: 0, retried: 0, waitedMs: 0, refused: 0 },
+    firstAt: 0,
+    lastAt: 0,
+  }
+  clients.set(key, client)
+  return client
+}
+
+/** What the run's traffic under these network settings did so far (for the report). */
+export function trafficFacts(network?: NetworkOptions): TrafficFacts {
+  const { traffic, firstAt, lastAt, pacer } = clientFor(network)
+  const seconds = (lastAt - firstAt) / 1000
+  return {
+    requests: traffic.requests,
+    throttled: traffic.throttled,
+    retried: traffic.retried,
+    secondsWaited: Math.round(traffic.waitedMs / 100) / 10,
+    effectiveRate: seconds > 0 ? Math.round((traffic.requests / seconds) * 10) / 10 : 0,
+    ...(pacer.rate === undefined ? {} : { pacedAt: Math.round(pacer.rate * 10) / 10 }),
+    refused: traffic.refused,
+  }
+}
+
+/**
+ * What the run's connections under these network settings showed so far: responses nobody asked for,
+ * and the connections they came on (every answer on one of those is suspect).
+ */
+export function desyncFacts(network?: NetworkOptions): { desync?: DesyncFacts } {
+  const { watch } = clientFor(network)
+  const [first] = watch.desyncs
+  if (!first) return {}
+  const { bytes, statusLine, how } = first
+  return {
+    desync: {
+      connections: [...watch.desynced],
+      count: watch.desyncs.length,
+      first: { bytes, how, ...(statusLine === undefined ? {} : { statusLine }) },
+    },
+  }
+}
+
+/**
+ * Sends one request with a deadline covering headers and body, and reads the body up to a byte cap, so
+ * that an endless, trickling or silent server costs at most `requestTimeoutMs` and `maxResponseBytes`.
+ * Throttling (request-pacing.ts) is waited out and the same request sent again; the run paces itself once
+ * throttled, or from the start under `network.rateLimit`.
+ * Never throws: a request that got no complete answer is data saying why.
+ * @example await boundedRequest('http://127.0.0.1:4010/v1/pets', { method: 'GET', headers: {} }, limits)
+ */
+export async function boundedRequest(
+  url: string,
+  init: RequestInit,
+  limits: RequestLimits,
+): Promise<RequestOutcome> {
+  const client = clientFor(limits.network)
+  client.traffic.requests++
+  client.firstAt ||= Date.now()
+  try {
+    for (let refusals = 0; ; ) {
+      if (client.gaveUp) return { ok: false, kind: 'throttled', message: client.gaveUp }
+      const wait = client.pacer.reserve()
+      if (wait > 0 && !(await sleepWithin(wait, limits.runDeadline, () => client.gaveUp !== undefined)))
+        return { ok: false, kind: 'run-deadline', message: 'the run’s deadline passed while pacing requests' }
+      if (client.gaveUp) return { ok: false, kind: 'throttled', message: client.gaveUp }
+      const sentAt = Date.now()
+      const outcome = await sendFresh(url, init, limits, client)
+      if (!outcome.ok || !isThrottled(outcome.response, init.declares429 === true)) {
+        if (outcome.ok) client.pacer.accept()
+        return outcome
+      }
+      client.traffic.throttled++
+      client.pacer.refuse(Date.now(), sentAt)
+      refusals++
+      const starved = client.pacer.starvedFor()
+      if (refusals >= maxRefusals || starved >= maxStarvationMs) {
+        client.traffic.refused++
+        client.gaveUp ??=
+          refusals >= maxRefusals
+            ? `staging is throttling: ${init.method} ${url} was refused ${refusals} times in a row (${outcome.response.status})`
+            : `staging is throttling: nothing got through for ${Math.round(starved / 1000)} s (${outcome.response.status})`
+        return { ok: false, kind: 'throttled', message: client.gaveUp }
+      }
+      const pause = waitBeforeRetry(outcome.response.headers['retry-after'], refusals)
+      if (Date.now() + pause >= limits.runDeadline) {
+        client.traffic.refused++
+        return {
+          ok: false,
+          kind: 'run-deadline',
+          message: `the run’s deadline falls within the ${Math.ceil(pause / 1000)} s the server asked to wait (${outcome.response.status})`,
+        }
+      }
+      client.traffic.waitedMs += pause
+      client.traffic.retried++
+      await sleepWithin(pause, limits.runDeadline, () => client.gaveUp !== undefined)
+    }
+  } finally {
+    client.lastAt = Date.now()
+  }
+}
+
+async function sendFresh(
+  url: string,
+  init: RequestInit,
+  limits: RequestLimits,
+  client: Client,
+): Promise<RequestOutcome> {
+  const headers = { ...Object.fromEntries(limits.network?.headers ?? []), ...init.headers }
+  const request = { ...init, headers }
+  if (usesProxy(limits.network)) {
+    client.proxied ??= import('./proxied-request.ts').then(({ proxiedSender }) =>
+      proxiedSender(limits.network),
+    )
+    return (await client.proxied)(url, request, limits)
+  }
+  const first = await attempt(url, request, limits, client)
+  // A kept-alive connection the server closed while idle fails the next request sent on it before any
+  // byte of an answer (Node's docs: check `reusedSocket`; `sentAgainOn` also counts a connection handed
+  // straight from one request to the next), or gets the 408 the server sent as it closed
+  // it (RFC 9110 §15.5.9: the client may repeat that request). That is the connection's fault, not the
+  // server's behaviour: the request is sent once more, on a connection of its own (the pool may hold
+  // others the server is closing just as well).
+  if (first.staleConnection) return attempt(url, request, limits, client, true)
+  return first
+}
+
+/**
+ * Sleeps `ms`, or until just before the deadline, or until `stop()` (looked at every quarter second: a run
+ * that gave up must not wait out slots reserved far ahead); false when the deadline came first.
+ */
+async function sleepWithin(ms: number, deadline: number, stop: () => boolean): Promise<boolean> {
+  const until = Date.now() + ms
+  while (!stop()) {
+    const now = Date.now()
+    if (now >= deadline) return false
+    if (now >= until) return true
+    await new Promise((done) => setTimeout(done, Math.min(250, until - now, deadline - now)))
+  }
+  return true
+}
+
+// Node's own default, written down so that the report can name it: a header block past it is refused.
+export const maxHeaderBytes = 16 * 1024
+
+// A body of the byte cap in 64-byte pieces: no server that means to be read frames its body finer.
+export const defaultMaxChunks = 65_536
+
+// Errors that mean no server answered at all: the target, not the server's behaviour, is the problem.
+const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
+
+function attempt(
+  url: string,
+  init: RequestInit,
+  limits: RequestLimits,
+  client: Client,
+  ownConnection = false,
+): Promise<RequestOutcome & { staleConnection?: boolean }> {
+  if (limits.runDeadline - Date.now() <= 0)
+    return Promise.resolve({ ok: false, kind: 'run-deadline', message: 'the run’s deadline has passed' })
+  const { target, rawPath } = splitUrl(url)
+  const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8')
+  const maxChunks = limits.maxResponseChunks ?? defaultMaxChunks
+  return new Promise((resolve) => {
+    let response: Received | undefined
+    let reused = false
+    let settled = false
+    /** Stops reading the body (body-gate.ts), once there is one. */
+    let stopBody: (() => void) | undefined
+    const finish = (outcome: RequestOutcome & { staleConnection?: boolean }) => {
+      if (settled) return
+      settled = true
+      // node:http destroys the connection of a response it cannot parse; so do this request's deadlines.
+      if (!outcome.ok && request.socket) requestFailedOn(request.socket)
+      deadline.clear()
+      clearTimeout(queued)
+      stopBody?.()
+      resolve(outcome)
+    }
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest
+    const request = send(
+      {
+        // Without the pool, its TLS options go with the request.
+        ...(ownConnection
+          ? { agent: false, ...tlsOptions(limits.network) }
+          : { agent: client.agents[target.protocol as 'http:' | 'https:'] }),
+        protocol: target.protocol,
+        hostname: target.hostname.replace(/^\[|\]$/g, ''),
+        port: target.port,
+        method: init.method,
+        maxHeaderSize: maxHeaderBytes,
+        // Sent byte for byte: the path-spelling checks must send `/./`, `%2e` and the like unnormalised.
+        path: rawPath,
+        headers: {
+          'accept-encoding': acceptEncoding,
+          ...init.headers,
+          ...(body ? { 'content-length': String(body.length) } : {}),
+        },
+      },
+      (answer: IncomingMessage) => {
+        const connection = connectionOf(answer.socket)
+        response = {
+          status: answer.statusCode ?? 0,
+          headers: flattenHeaders(answer.headers),
+          body: '',
+          ...(connection === undefined ? {} : { connection }),
+        }
+        stopBody = readBoundedBody(
+          answer,
+          {
+            maxBytes: limits.maxResponseBytes,
+            maxChunks,
+            status: answer.statusCode ?? 0,
+            contentEncoding: answer.headers['content-encoding'],
+            contentLength: answer.headers['content-length'],
+          },
+          {
+            done: (outcome) => {
+              const answered = withBody(response as Received, outcome)
+              // The server's notice that it closed this idle connection, crossing the request sent on it.
+              const closed = reused && answer.statusCode === 408 && answered.ok
+              finish(closed ? { ...answered, staleConnection: true } : answered)
+            },
+            abort: () => request.destroy(),
+            pauseDeadline,
+            resumeDeadline,
+          },
+        )
+        answer.on('error', (error) => fail(error))
+        // A connection closed mid-body ends the response without 'end'.
+        answer.on('close', () => {
+          if (!answer.complete) fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+        })
+      },
+    )
+    const fail = (error: unknown) => {
+      const problem = connectionProblem(error, response)
+      // A kept-alive socket the server had closed meanwhile: the caller retries once on a fresh one.
+      const stale =
+        problem.kind === 'closed' && !problem.response && reused && /ECONNRESET|EPIPE/.test(errorCode(error))
+      finish(stale ? { ...problem, staleConnection: true } : problem)
+    }
+    // One deadline for the connection, the headers and the whole body, from when the request has a socket:
+    // time spent queued for one of the pool's sockets is the suite's own concurrency, not the server's
+    // slowness (a server answering every request in 6 s must not be "slower than 10 s" because its
+    // request waited 6 s for a socket). Queued, only the run's deadline applies; other requests' deadlines
+    // free the sockets.
+    const expire = (ranOut: boolean) => {
+      const connected = request.socket !== null && request.socket !== undefined && !request.socket.connecting
+      request.destroy()
+      if (!ranOut && !connected)
+        return finish({
+          ok: false,
+          kind: 'unreachable',
+          message: `cannot connect within ${limits.requestTimeoutMs} ms`,
+        })
+      finish(deadlineProblem(ranOut, limits.requestTimeoutMs, response))
+    }
+    // Stopped while the body waits for the gate (the suite's doing), not the run's deadline.
+    const deadline = new RequestDeadline(limits.requestTimeoutMs, limits.runDeadline, expire)
+    const startDeadline = () => {
+      if (deadline.started || settled) return
+      clearTimeout(queued)
+      deadline.start()
+    }
+    function pauseDeadline() {
+      if (!settled) deadline.pause()
+    }
+    function resumeDeadline() {
+      if (!settled) deadline.resume()
+    }
+    const queued = setTimeout(
+      () => {
+        request.destroy()
+        finish(deadlineProblem(true, limits.requestTimeoutMs, undefined))
+      },
+      Math.max(0, limits.runDeadline - Date.now()),
+    )
+    request.on('socket', (socket) => {
+      reused = sentAgainOn(socket)
+      startDeadline()
+    })
+    request.on('error', fail)
+    request.end(body)
+  })
+}
+
+/** The TLS options of `--ca`, `--cert`/`--key` and `--insecure`, as both clients take them. */
+export function tlsOptions(network: NetworkOptions | undefined) {
+  return {
+    // Added to the system roots, not instead of them: an internal CA beside public ones.
+    ...(network?.ca ? { ca: [...rootCertificates, network.ca] } : {}),
+    ...(network?.cert ? { cert: network.cert } : {}),
+    ...(network?.key ? { key: network.key } : {}),
+    ...(network?.passphrase ? { passphrase: network.passphrase } : {}),
+    ...(network?.insecure ? { rejectUnauthorized: false } : {}),
+  }
+}
+
+/**
+ * A request that ran out of time, whichever client sent it: the run's deadline (not the server's fault),
+ * or its own, saying what came of the response.
+ */
+export function deadlineProblem(
+  ranOut: boolean,
+  requestTimeoutMs: number,
+  response: Received | undefined,
+): RequestOutcome {
+  if (ranOut)
+    return {
+      ok: false,
+      kind: 'run-deadline',
+      message: 'the run’s deadline passed while waiting for the response',
+    }
+  return {
+    ok: false,
+    kind: 'timeout',
+    message: `slower than ${requestTimeoutMs / 1000} s: no complete response within ${requestTimeoutMs} ms (${response ? 'the body did not finish' : 'no headers'})`,
+    ...(response ? { response } : {}),
+  }
+}
+
+// Each client's code for a header block beyond maxHeaderBytes: node:http's, undici's.
+const headerOverflowCodes = new Set(['HPE_HEADER_OVERFLOW', 'UND_ERR_HEADERS_OVERFLOW'])
+
+/**
+ * A request whose connection failed, whichever client sent it: unreachable before a response (no
+ * connection, a proxy that refused, TLS refused), else closed, saying whether mid-body.
+ */
+export function connectionProblem(
+  error: unknown,
+  response: Received | undefined,
+  via: 'direct' | 'proxy' = 'direct',
+): Extract<RequestOutcome, { ok: false }> {
+  const code = errorCode(error)
+  const message = (error as Error)?.message ?? String(error)
+  if (response === undefined) {
+    if (unreachableCodes.has(code) || code === 'UND_ERR_CONNECT_TIMEOUT')
+      return { ok: false, kind: 'unreachable', message: `cannot connect (${code})` }
+    // The proxy refused the tunnel or the request (a host it cannot resolve, credentials it refuses).
+    if (via === 'proxy' && /proxy/i.test(message))
+      return { ok: false, kind: 'unreachable', message: `the proxy refused: ${message}` }
+    if (headerOverflowCodes.has(code))
+      return {
+        ok: false,
+        kind: 'closed',
+        message: `the response's header block is more than ${maxHeaderBytes} bytes (${code})`,
+      }
+    if (isTlsError(code, error))
+      return { ok: false, kind: 'unreachable', message: `TLS failed (${code || message})` }
+  }
+  return {
+    ok: false,
+    kind: 'closed',
+    message: `the connection closed ${response ? 'mid-body' : 'before a response'} (${code || message})`,
+    ...(response ? { response } : {}),
+  }
+}
+
+// What a browser or curl --compressed asks for: servers that compress must be judged on what they send then.
+export const acceptEncoding = 'gzip, deflate, br'
+
+/**
+ * The origin, parsed (`target`, shared: read it, do not change it), and the path exactly as written (no
+ * dot-segment or percent-encoding normalisation).
+ */
+export function splitUrl(url: string): { target: URL; rawPath: string } {
+  const afterScheme = url.indexOf('//') + 2
+  const slash = url.indexOf('/', afterScheme)
+  const target = originOf(url, slash === -1 ? url : url.slice(0, slash))
+  return { target, rawPath: slash === -1 ? '/' : url.slice(slash) }
+}
+
+// A run sends hundreds of requests to one or two origins (the server's, Prism's): each is parsed once.
+// Kept by what precedes the path, which holds everything an http(s) URL's origin is made of.
+const origins = new Map<string, URL>()
+
+function originOf(url: string, beforePath: string): URL {
+  if (!/^https?:\/\//.test(url)) return new URL(new URL(url).origin)
+  let target = origins.get(beforePath)
+  if (!target) {
+    target = new URL(new URL(url).origin)
+    if (origins.size >= 16) origins.clear()
+    origins.set(beforePath, target)
+  }
+  return target
+}
+
+export function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : String(value ?? ''),
+    ]),
+  )
+}
+
+function errorCode(error: unknown): string {
+  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } }
+  return String(code ?? cause?.code ?? '')
+}
+
+function isTlsError(code: string, error: unknown): boolean {
+  return (
+    /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code) ||
+    code === 'EPROTO' ||
+    /SSL|TLS|certificate/i.test((error as Error)?.message ?? '')
+  )
+}

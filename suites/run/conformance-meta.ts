@@ -1,0 +1,31 @@
+import type { CoverageRow } from '../checks/coverage-check.ts'
+import type { CheckResult } from '../engine/run-check.ts'
+import type { ConformanceTarget } from '../engine/target.ts'
+import type { TrafficFacts } from '../network/request-pacing.ts'
+import type { DesyncFacts } from '../reporting/unsolicited-response.ts'
+
+/** What each check hands the reporter through vitest's task meta (JSON-serializable). */
+export interface CheckMeta {
+  result: CheckResult
+  /** Answers the run had seen throttled when this check finished, for the progress line. */
+  throttled?: number
+  /** On the last check only: what the run as a whole saw and did. */
+  run?: {
+    coverage: CoverageRow[]
+    created: number
+    namePrefix: string
+    createdIds?: string[]
+    traffic?: TrafficFacts
+    /** Responses nobody asked for, and the connections whose answers they spoiled. */
+    desync?: DesyncFacts
+  }
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    conformanceTarget: ConformanceTarget
+  }
+  interface TaskMeta {
+    conformance?: CheckMeta
+  }
+}

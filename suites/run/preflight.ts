@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { boundedRequest, type RequestLimits } from '../network/bounded-request.ts'
+
+/**
+ * Problems that are not the server's fault, found before any check: a run that cannot judge the server
+ * must exit 2, not blame it. Returns the problem in words that say what to do, or nothing.
+ *
+ * Only what a working server cannot cause counts: no connection at all, a key the server refuses, no API at
+ * the base URL. A server that answers badly in any other way is judged by the checks, so a real defect
+ * (say, data served without a key) is never hidden here.
+ */
+export async function preflight(
+  baseUrl: string,
+  apiKey: string,
+  limits: RequestLimits,
+): Promise<string | undefined> {
+  const url = `${baseUrl}/pets`
+  const outcome = await boundedRequest(
+    url,
+    { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${apiKey}` } },
+    limits,
+  )
+  if (!outcome.ok) {
+    if (outcome.kind === 'throttled')
+      return `${outcome.message} before the run could start; try --rate-limit 1/s, or ask for the suite's client to be allowed more.`
+    if (outcome.kind === 'unreachable' || outcome.kind === 'run-deadline')
+      return `Cannot reach ${url}: ${outcome.message}. Is the server running, is the host name right, and does --base-url include /v1?`
+    // Connected but no (complete) answer: the server's behaviour, which the checks report.
+    return undefined
+  }
+  const { status, headers, body } = outcome.response
+  if (status === 401 || status === 403)
+    return `The server refused the API key (GET ${url} answered ${status}); check it. Pass a valid key with CONFORMANCE_API_KEY (or --api-key).`
+  const html = /html/i.test(headers['content-type'] ?? '') || /^\s*</.test(body)
+  if (status === 404 || html)
+    return `No Animal Store API at ${baseUrl}: GET ${url} answered ${status}${html ? ' with an HTML page' : ''}. The base URL must include the version prefix, e.g. https://host/v1.`
+  return undefined
+}
+
+/** A report directory that cannot be written is known before the run, not after it. */
+export function ensureWritableDirectory(dir: string): string | undefined {
+  try {
+    makeDirectory(dir)
+    // A real write: permission bits say nothing to root, nor about a read-only file system.
+    const probe = join(dir, `.write-probe-${process.pid}`)
+    writeFileSync(probe, '')
+    rmSync(probe)
+    return undefined
+  } catch (error) {
+    return `Cannot write reports to ${dir} (${(error as { code?: string }).code ?? (error as Error).message}). Choose another --report-dir.`
+  }
+}
+
+/**
+ * mkdir -p, one level at a time: Node 20's recursive mkdirSync never returns for a path under /proc
+ * (it retries the parent forever), and a report directory must fail fast, not hang the run.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = []
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing.unshift(at)
+    if (dirname(at) === at) break
+  }
+  for (const level of missing) mkdirSync(level)
+}
