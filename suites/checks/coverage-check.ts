@@ -1,6 +1,6 @@
 import { contract } from '../../contract/index.ts'
 import type { Check, RunState } from '../engine/check-context.ts'
-import { CheckBlocked, CheckSkipped, ensure, RunDeadlineReached } from '../judging/exchange.ts'
+import { CheckBlocked, CheckSkipped, ensure, RunDeadlineReached } from '../engine/check-outcomes.ts'
 import type { Violation } from '../judging/findings.ts'
 import { trafficFacts } from '../network/bounded-request.ts'
 

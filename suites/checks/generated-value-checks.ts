@@ -1,7 +1,8 @@
 import { integerFromText, stringifyExactJson } from '../../contract/exact-json.ts'
 import type { NewPet, Pet } from '../../contract/types.ts'
 import { bodyOf, type Check, changedValue, createPetStep, differences } from '../engine/check-context.ts'
-import { CheckSkipped, ensure, jsonOf } from '../judging/exchange.ts'
+import { CheckSkipped, ensure } from '../engine/check-outcomes.ts'
+import { jsonOf } from '../judging/exchange.ts'
 import { awkwardBodies, nearMissPathIds, nearMissQueries, validBodies } from '../values/generated-values.ts'
 
 const group = 'values'

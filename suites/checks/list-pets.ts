@@ -1,6 +1,6 @@
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { type Check, listPets as list } from '../engine/check-context.ts'
-import { CheckSkipped, ensure } from '../judging/exchange.ts'
+import { CheckSkipped, ensure } from '../engine/check-outcomes.ts'
 import { statuses } from './contract-values.ts'
 
 const group = 'listPets'

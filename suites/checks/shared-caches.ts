@@ -1,5 +1,5 @@
 import { type Check, listPets } from '../engine/check-context.ts'
-import { ensure } from '../judging/exchange.ts'
+import { ensure } from '../engine/check-outcomes.ts'
 
 /**
  * A cache in front of the service (nginx `proxy_cache`, a CDN) whose key leaves out `Authorization` serves

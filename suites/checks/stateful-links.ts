@@ -11,7 +11,7 @@ import {
   duplicateIds,
   listPets,
 } from '../engine/check-context.ts'
-import { CheckFailure, ensure } from '../judging/exchange.ts'
+import { CheckFailure, ensure } from '../engine/check-outcomes.ts'
 
 const group = 'stateful'
 const lost = { rule: 'lost-write', where: 'stored pets can be read back' } as const

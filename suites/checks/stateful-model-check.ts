@@ -1,9 +1,10 @@
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { type Check, type CheckContext, changedValue } from '../engine/check-context.ts'
-import type { SendParams } from '../engine/send.ts'
-import { CheckBlocked, CheckFailure, type Exchange, jsonOf, RunDeadlineReached } from '../judging/exchange.ts'
+import { CheckBlocked, CheckFailure, RunDeadlineReached } from '../engine/check-outcomes.ts'
+import { type Exchange, jsonOf } from '../judging/exchange.ts'
 import type { Violation } from '../judging/findings.ts'
 import { prismRounded } from '../judging/prism-rounded.ts'
+import type { SendParams } from '../judging/request-intent.ts'
 import { type ModelApi, type Reply, runStatefulModel, type StatefulResult } from './stateful-model.ts'
 
 /**

@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import type { NewPet, Pet, PetStatus } from '../../contract/types.ts'
-import {
-  CheckBlocked,
-  CheckFailure,
-  CheckSkipped,
-  describeExchange,
-  type Exchange,
-  ensure,
-  jsonOf,
-} from '../judging/exchange.ts'
+import { describeExchange, type Exchange, jsonOf } from '../judging/exchange.ts'
 import type { RuleId, Violation } from '../judging/findings.ts'
-import { type Recorder, recordOf, type SendParams, send, type Transport } from './send.ts'
+import { type Recorder, recordOf } from '../judging/recorder.ts'
+import type { SendParams } from '../judging/request-intent.ts'
+import { CheckBlocked, CheckFailure, CheckSkipped, ensure } from './check-outcomes.ts'
+import { send } from './send.ts'
 import type { ConformanceTarget } from './target.ts'
+import type { Transport } from './transport.ts'
 
 /** One conformance check: its purpose, in words a person can act on, and what it does. */
 export interface Check {

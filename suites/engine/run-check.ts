@@ -1,14 +1,9 @@
-import {
-  CheckBlocked,
-  CheckFailure,
-  CheckSkipped,
-  type Exchange,
-  RunDeadlineReached,
-  replayCommand,
-} from '../judging/exchange.ts'
+import type { Exchange } from '../judging/exchange.ts'
 import { findingId, type Violation } from '../judging/findings.ts'
+import { replayCommand } from '../judging/replay-command.ts'
 import { rules } from '../judging/rules.ts'
 import { type Check, createCheckContext, type RunState } from './check-context.ts'
+import { CheckBlocked, CheckFailure, CheckSkipped, RunDeadlineReached } from './check-outcomes.ts'
 
 /**
  * What became of a check:

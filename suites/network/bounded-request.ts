@@ -1,12 +1,32 @@
 import { type Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https'
-import { rootCertificates } from 'node:tls'
-import type { Received } from '../judging/exchange.ts'
-import type { DesyncFacts } from '../reporting/unsolicited-response.ts'
-import { ConnectionWatch, connectionOf, requestFailedOn, sentAgainOn } from './connection-watch.ts'
+import {
+  ConnectionWatch,
+  connectionOf,
+  type DesyncFacts,
+  requestFailedOn,
+  sentAgainOn,
+} from './connection-watch.ts'
+import {
+  acceptEncoding,
+  defaultMaxChunks,
+  flattenHeaders,
+  maxHeaderBytes,
+  splitUrl,
+  tlsOptions,
+} from './http-message.ts'
 import { type NetworkOptions, usesProxy } from './network-options.ts'
 import type { ProxiedSend } from './proxied-request.ts'
+import type { Received } from './received.ts'
 import { RequestDeadline } from './request-deadline.ts'
+import {
+  connectionProblem,
+  deadlineProblem,
+  errorCode,
+  type RequestInit,
+  type RequestLimits,
+  type RequestOutcome,
+} from './request-outcome.ts'
 import {
   isThrottled,
   maxRefusals,
@@ -17,38 +37,7 @@ import {
 } from './request-pacing.ts'
 import { readBoundedBody, withBody } from './response-body.ts'
 
-/** What bounds every request of a run, whatever the server does. */
-export interface RequestLimits {
-  /** One deadline per request, covering the connection, the headers and the whole body. */
-  requestTimeoutMs: number
-  /** Bodies are read up to this many bytes; a larger one is not kept. */
-  maxResponseBytes: number
-  /** The run's own deadline (epoch ms): no request outlives it. */
-  runDeadline: number
-  /** Bodies are read in at most this many chunks off the socket (default 65,536). */
-  maxResponseChunks?: number
-  /** Rate limit, proxy, TLS material and extra headers (network-options.ts). */
-  network?: NetworkOptions
-}
-
-/** A request as the suite means it; `declares429` when the operation declares 429 itself. */
-export interface RequestInit {
-  method: string
-  headers: Record<string, string>
-  body?: string
-  /** The operation declares 429: such an answer is the contract's, judged, not waited out. */
-  declares429?: boolean
-}
-
-/** Why a request got no complete response; `kind` decides who is at fault. */
-type RequestProblem =
-  | { kind: 'too-large'; response: Received; message: string }
-  | { kind: 'timeout' | 'closed'; message: string; response?: Received }
-  | { kind: 'unreachable' | 'run-deadline'; message: string }
-  /** Throttled beyond the budget (request-pacing.ts): staging's limit, not the server's verdict. */
-  | { kind: 'throttled'; message: string }
-
-export type RequestOutcome = { ok: true; response: Received } | ({ ok: false } & RequestProblem)
+export type { RequestLimits, RequestOutcome } from './request-outcome.ts'
 
 // One pool per process and network setting: checks run concurrently against the same server. node:http
 // rather than undici: it is already loaded by every Node process, where importing undici costs ~200 ms of
@@ -224,15 +213,6 @@ async function sleepWithin(ms: number, deadline: number, stop: () => boolean): P
   return true
 }
 
-// Node's own default, written down so that the report can name it: a header block past it is refused.
-export const maxHeaderBytes = 16 * 1024
-
-// A body of the byte cap in 64-byte pieces: no server that means to be read frames its body finer.
-export const defaultMaxChunks = 65_536
-
-// Errors that mean no server answered at all: the target, not the server's behaviour, is the problem.
-const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
-
 function attempt(
   url: string,
   init: RequestInit,
@@ -367,127 +347,4 @@ function attempt(
     request.on('error', fail)
     request.end(body)
   })
-}
-
-/** The TLS options of `--ca`, `--cert`/`--key` and `--insecure`, as both clients take them. */
-export function tlsOptions(network: NetworkOptions | undefined) {
-  return {
-    // Added to the system roots, not instead of them: an internal CA beside public ones.
-    ...(network?.ca ? { ca: [...rootCertificates, network.ca] } : {}),
-    ...(network?.cert ? { cert: network.cert } : {}),
-    ...(network?.key ? { key: network.key } : {}),
-    ...(network?.passphrase ? { passphrase: network.passphrase } : {}),
-    ...(network?.insecure ? { rejectUnauthorized: false } : {}),
-  }
-}
-
-/**
- * A request that ran out of time, whichever client sent it: the run's deadline (not the server's fault),
- * or its own, saying what came of the response.
- */
-export function deadlineProblem(
-  ranOut: boolean,
-  requestTimeoutMs: number,
-  response: Received | undefined,
-): RequestOutcome {
-  if (ranOut)
-    return {
-      ok: false,
-      kind: 'run-deadline',
-      message: 'the run’s deadline passed while waiting for the response',
-    }
-  return {
-    ok: false,
-    kind: 'timeout',
-    message: `slower than ${requestTimeoutMs / 1000} s: no complete response within ${requestTimeoutMs} ms (${response ? 'the body did not finish' : 'no headers'})`,
-    ...(response ? { response } : {}),
-  }
-}
-
-// Each client's code for a header block beyond maxHeaderBytes: node:http's, undici's.
-const headerOverflowCodes = new Set(['HPE_HEADER_OVERFLOW', 'UND_ERR_HEADERS_OVERFLOW'])
-
-/**
- * A request whose connection failed, whichever client sent it: unreachable before a response (no
- * connection, a proxy that refused, TLS refused), else closed, saying whether mid-body.
- */
-export function connectionProblem(
-  error: unknown,
-  response: Received | undefined,
-  via: 'direct' | 'proxy' = 'direct',
-): Extract<RequestOutcome, { ok: false }> {
-  const code = errorCode(error)
-  const message = (error as Error)?.message ?? String(error)
-  if (response === undefined) {
-    if (unreachableCodes.has(code) || code === 'UND_ERR_CONNECT_TIMEOUT')
-      return { ok: false, kind: 'unreachable', message: `cannot connect (${code})` }
-    // The proxy refused the tunnel or the request (a host it cannot resolve, credentials it refuses).
-    if (via === 'proxy' && /proxy/i.test(message))
-      return { ok: false, kind: 'unreachable', message: `the proxy refused: ${message}` }
-    if (headerOverflowCodes.has(code))
-      return {
-        ok: false,
-        kind: 'closed',
-        message: `the response's header block is more than ${maxHeaderBytes} bytes (${code})`,
-      }
-    if (isTlsError(code, error))
-      return { ok: false, kind: 'unreachable', message: `TLS failed (${code || message})` }
-  }
-  return {
-    ok: false,
-    kind: 'closed',
-    message: `the connection closed ${response ? 'mid-body' : 'before a response'} (${code || message})`,
-    ...(response ? { response } : {}),
-  }
-}
-
-// What a browser or curl --compressed asks for: servers that compress must be judged on what they send then.
-export const acceptEncoding = 'gzip, deflate, br'
-
-/**
- * The origin, parsed (`target`, shared: read it, do not change it), and the path exactly as written (no
- * dot-segment or percent-encoding normalisation).
- */
-export function splitUrl(url: string): { target: URL; rawPath: string } {
-  const afterScheme = url.indexOf('//') + 2
-  const slash = url.indexOf('/', afterScheme)
-  const target = originOf(url, slash === -1 ? url : url.slice(0, slash))
-  return { target, rawPath: slash === -1 ? '/' : url.slice(slash) }
-}
-
-// A run sends hundreds of requests to one or two origins (the server's, Prism's): each is parsed once.
-// Kept by what precedes the path, which holds everything an http(s) URL's origin is made of.
-const origins = new Map<string, URL>()
-
-function originOf(url: string, beforePath: string): URL {
-  if (!/^https?:\/\//.test(url)) return new URL(new URL(url).origin)
-  let target = origins.get(beforePath)
-  if (!target) {
-    target = new URL(new URL(url).origin)
-    if (origins.size >= 16) origins.clear()
-    origins.set(beforePath, target)
-  }
-  return target
-}
-
-export function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [
-      name,
-      Array.isArray(value) ? value.join(', ') : String(value ?? ''),
-    ]),
-  )
-}
-
-function errorCode(error: unknown): string {
-  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } }
-  return String(code ?? cause?.code ?? '')
-}
-
-function isTlsError(code: string, error: unknown): boolean {
-  return (
-    /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code) ||
-    code === 'EPROTO' ||
-    /SSL|TLS|certificate/i.test((error as Error)?.message ?? '')
-  )
 }

@@ -242,3 +242,12 @@ function follow(socket: Duplex): void {
 
 const WatchedHttpAgent = watched(HttpAgent)
 const WatchedHttpsAgent = watched(HttpsAgent)
+
+/** What the run's connections showed (below), as the reporter gets it through task meta. */
+export interface DesyncFacts {
+  /** Connections whose answers are suspect: found desynced, or open when the first desync was seen. */
+  connections: number[]
+  /** How many times bytes nobody asked for were seen (keep-alive is off after the first). */
+  count: number
+  first: Pick<Desync, 'bytes' | 'statusLine' | 'how'>
+}

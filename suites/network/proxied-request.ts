@@ -1,20 +1,22 @@
 import type { Dispatcher } from 'undici'
-import type { Received } from '../judging/exchange.ts'
 import {
   acceptEncoding,
-  connectionProblem,
-  deadlineProblem,
   defaultMaxChunks,
   flattenHeaders,
   maxHeaderBytes,
+  splitUrl,
+  tlsOptions,
+} from './http-message.ts'
+import type { NetworkOptions } from './network-options.ts'
+import type { Received } from './received.ts'
+import { RequestDeadline } from './request-deadline.ts'
+import {
+  connectionProblem,
+  deadlineProblem,
   type RequestInit,
   type RequestLimits,
   type RequestOutcome,
-  splitUrl,
-  tlsOptions,
-} from './bounded-request.ts'
-import type { NetworkOptions } from './network-options.ts'
-import { RequestDeadline } from './request-deadline.ts'
+} from './request-outcome.ts'
 import { readBoundedBody, withBody } from './response-body.ts'
 
 export type ProxiedSend = (url: string, init: RequestInit, limits: RequestLimits) => Promise<RequestOutcome>

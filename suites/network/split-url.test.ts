@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { splitUrl } from './bounded-request.ts'
+import { splitUrl } from './http-message.ts'
 
 // splitUrl keeps each origin it parsed: a URL must still get its own origin, whatever came before it.
 it('gives each URL its own origin and its path as written, however many came before', () => {

@@ -7,9 +7,10 @@ import {
   stableFindingId,
   type Violation,
 } from '../judging/findings.ts'
+import type { DesyncFacts } from '../network/connection-watch.ts'
 import type { TrafficFacts } from '../network/request-pacing.ts'
 import type { BaselineOutcome } from './baseline-file.ts'
-import { type DesyncFacts, setAsideDesynced, unsolicitedFinding } from './unsolicited-response.ts'
+import { setAsideDesynced, unsolicitedFinding } from './unsolicited-response.ts'
 
 /** A whole run as data: every reporter (console, JUnit, JSON, Markdown) is a function of this. */
 export interface ConformanceReport {

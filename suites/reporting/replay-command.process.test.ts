@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Exchange, replayCommand } from '../judging/exchange.ts'
+import type { Exchange } from '../judging/exchange.ts'
+import { replayCommand } from '../judging/replay-command.ts'
 import { nearMissCredentials } from '../values/near-miss-credentials.ts'
 
 // A finding's replay command, pasted into a real shell (sh, then bash) and sent by the real curl to a

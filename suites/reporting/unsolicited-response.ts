@@ -1,15 +1,6 @@
 import type { CheckResult } from '../engine/run-check.ts'
 import { type Finding, findingId, groupFindings, type Violation } from '../judging/findings.ts'
-import type { Desync } from '../network/connection-watch.ts'
-
-/** What the run's connections showed (connection-watch.ts), as the reporter gets it through task meta. */
-export interface DesyncFacts {
-  /** Connections whose answers are suspect: found desynced, or open when the first desync was seen. */
-  connections: number[]
-  /** How many times bytes nobody asked for were seen (keep-alive is off after the first). */
-  count: number
-  first: Pick<Desync, 'bytes' | 'statusLine' | 'how'>
-}
+import type { DesyncFacts } from '../network/connection-watch.ts'
 
 const where = 'responses nobody asked for on a kept-alive connection'
 

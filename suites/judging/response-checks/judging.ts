@@ -1,8 +1,9 @@
 import { contract } from '../../../contract/index.ts'
 import type { Operation } from '../../../contract/operations.ts'
-import type { Recorder, SendParams } from '../../engine/send.ts'
 import { describeExchange, type Exchange } from '../exchange.ts'
 import type { Violation } from '../findings.ts'
+import type { Recorder } from '../recorder.ts'
+import type { SendParams } from '../request-intent.ts'
 import type { RuleId } from '../rules.ts'
 
 /** One response being judged, and what the checks before this one learnt of it. */

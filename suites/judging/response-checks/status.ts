@@ -1,5 +1,5 @@
 import type { Operation } from '../../../contract/operations.ts'
-import type { Intent, SendParams } from '../../engine/send.ts'
+import type { Intent, SendParams } from '../request-intent.ts'
 import type { RuleId } from '../rules.ts'
 import { declaredResponse, type ResponseCheck, schemaWords } from './judging.ts'
 

@@ -1,0 +1,65 @@
+// How a check ends other than by passing: failed, blocked, skipped, or stopped by the run's deadline.
+import { describeExchange, type Exchange } from '../judging/exchange.ts'
+import type { RuleId, Violation } from '../judging/findings.ts'
+
+/** What a check found wrong with the server: the check's own purpose failed. */
+export class CheckFailure extends Error {
+  override name = 'CheckFailure'
+  readonly violation: Violation
+  readonly exchange: Exchange | undefined
+  constructor(violation: Violation, exchange?: Exchange) {
+    super(violation.message)
+    this.violation = violation
+    this.exchange = exchange
+  }
+}
+
+/** The check stopped because something it relies on is already a finding (its own or a shared step's). */
+export class CheckBlocked extends Error {
+  override name = 'CheckBlocked'
+  readonly violation: Violation
+  constructor(violation: Violation) {
+    super(`blocked by ${violation.rule}: ${violation.where}`)
+    this.violation = violation
+  }
+}
+
+/** A check that cannot run against this target (say, read-only with no pets); reported as skipped. */
+export class CheckSkipped extends Error {
+  override name = 'CheckSkipped'
+}
+
+/** The run's deadline passed while the check was still waiting on the server. */
+export class RunDeadlineReached extends Error {
+  override name = 'RunDeadlineReached'
+}
+
+/** What a failed expectation is about: the rule, where, and the operation (default: the exchange's). */
+export interface Expectation {
+  rule: RuleId
+  where: string
+  operation?: string
+}
+
+/**
+ * Fails the check unless `condition` holds: the check's purpose is not met, and `message` says how.
+ * @example ensure(found.response.status === 404, { rule: 'wrong-status', where: 'getPet unknown id' }, 'GET ... answered 200', found)
+ */
+export function ensure(
+  condition: unknown,
+  expectation: Expectation,
+  message: string,
+  exchange?: Exchange,
+): asserts condition {
+  if (condition) return
+  throw new CheckFailure(
+    {
+      rule: expectation.rule,
+      operation: expectation.operation ?? exchange?.operation ?? '',
+      where: expectation.where,
+      message,
+      ...(exchange ? { exchange: describeExchange(exchange) } : {}),
+    },
+    exchange,
+  )
+}

@@ -1,0 +1,112 @@
+import type { Operation } from '../../contract/operations.ts'
+import { describeExchange, type Exchange } from '../judging/exchange.ts'
+import type { Recorder } from '../judging/recorder.ts'
+import type { SendParams } from '../judging/request-intent.ts'
+import { judgePrism, judgeResponse } from '../judging/response-checks/index.ts'
+import { releaseJudgedBody } from '../network/response-body.ts'
+import { CheckBlocked } from './check-outcomes.ts'
+import type { Transport } from './transport.ts'
+
+/**
+ * Judges the exchange by every rule a response must keep, whatever the check wants of it; a read judged
+ * while creates were in flight is judged again once their verdicts are in.
+ */
+export async function judgeExchange(
+  transport: Transport,
+  recorder: Recorder,
+  exchange: Exchange,
+  operation: Operation,
+  params: SendParams,
+  /** Why the body was not read whole, when it was not. */
+  tooLarge: string | undefined,
+  at: number,
+): Promise<void> {
+  const { response, request } = exchange
+  // A response to another spelling of the path, or to another method, says nothing about the operation's
+  // own statuses.
+  if (params.intent !== 'no-data' && params.intent !== 'unsupported-method') {
+    exchange.pair = `${operation.id} ${response.status}`
+    recorder.seen.add(exchange.pair)
+  }
+  if (tooLarge !== undefined) {
+    exchange.violations.push({
+      rule: 'response-too-large',
+      operation: operation.id,
+      where: 'response bodies',
+      message: `${request.method} ${request.url}: ${tooLarge}; the contract's bodies are small JSON documents.`,
+      exchange: describeExchange(exchange),
+    })
+    return
+  }
+  // A read that breaks the schema while creates are in flight may show a pet one of them stored wrong before
+  // its 201 was judged: that first verdict is tentative; once their verdicts are in, the read is judged again.
+  const tentative = response.status === 200 && transport.creates.size > 0
+  judgeResponse(exchange, operation, params, recorder, { ...transport, tentative })
+  if (
+    tentative &&
+    exchange.violations.some(
+      (violation) => violation.rule === 'body-schema' || violation.rule === 'stored-record',
+    )
+  ) {
+    await Promise.allSettled([...transport.creates])
+    exchange.violations = []
+    exchange.bodyUsable = true
+    delete exchange.json
+    delete exchange.affectedBy
+    delete exchange.setAside
+    judgeResponse(exchange, operation, params, recorder, transport)
+  }
+  judgePrism(exchange, operation, recorder)
+  // Judged, its value kept: the check needs no more of its text than a report shows.
+  if ('json' in exchange) releaseJudgedBody(exchange.response)
+  await traceServerErrors(transport, exchange, operation, params, at)
+}
+
+/**
+ * A create that fails with a 5xx may still have stored what it was sent (a row written before encoding the
+ * answer failed, say), and every read that serves the record fails from then on. Those reads are that
+ * create's damage, one defect: a read of pets that answered 2xx before the create failed and 5xx after it
+ * is blocked by the create's finding instead of being a finding of its own. A read that failed from the
+ * start is a defect of its own.
+ */
+async function traceServerErrors(
+  transport: Transport,
+  exchange: Exchange,
+  operation: Operation,
+  params: SendParams,
+  at: number,
+): Promise<void> {
+  const readsPets =
+    operation.method === 'GET' && operation.responses.some((response) => response.status === '200')
+  if (!readsPets && operation.id !== 'createPet') return
+  const serverError = exchange.violations.find((violation) => violation.rule === 'server-error')
+  if (!serverError) {
+    const { status } = exchange.response
+    // Only a read the contract says must work shows it worked: an unauthorised or invalid one answered 2xx
+    // is a defect of its own, not evidence that reading was fine before a create broke it.
+    if (
+      readsPets &&
+      params.intent === 'valid' &&
+      status >= 200 &&
+      status < 300 &&
+      !transport.firstSuccess.has(operation.id)
+    )
+      transport.firstSuccess.set(operation.id, at)
+    return
+  }
+  if (!readsPets) {
+    // Only a body the server got past its door can have been stored: not one sent without a key.
+    if (['valid', 'valid-or-refused', 'invalid'].includes(params.intent))
+      transport.brokenCreate ??= { violation: serverError, at }
+    return
+  }
+  if (params.intent !== 'valid') return
+  // A create in flight may be the one that broke this read: its answer decides.
+  if (transport.creates.size > 0) await Promise.allSettled([...transport.creates])
+  const broken = transport.brokenCreate
+  const workedBefore = transport.firstSuccess.get(operation.id)
+  if (broken === undefined || workedBefore === undefined || workedBefore >= broken.at) return
+  // Not a finding of its own: the check stops on the create's.
+  exchange.violations = exchange.violations.filter((violation) => violation !== serverError)
+  throw new CheckBlocked(broken.violation)
+}

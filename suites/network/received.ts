@@ -1,0 +1,13 @@
+/** A response as the suite received it: header names in lower case, the body decoded to text. */
+export interface Received {
+  status: number
+  headers: Record<string, string>
+  body: string
+  /** The body's length when only its start is kept (once judged, see response-body.ts). */
+  bodyLength?: number
+  /**
+   * The connection it came on (connection-watch.ts): a response on one later found desynced may be another
+   * request's. The suite's own bookkeeping, never shown in a report.
+   */
+  connection?: number
+}
