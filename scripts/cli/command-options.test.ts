@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { defineCommand, helpText, optionsTable, parseCommand, UsageError } from './command-options.ts'
+import { defineCommand, helpText, optionsTable, parseCommand } from './command-options.ts'
 import { bytes, commaList, flag, integer, oneOf, port, seconds, text } from './option-kinds.ts'
+import { UsageError } from './usage-error.ts'
 
 const command = defineCommand({
   name: 'demo',

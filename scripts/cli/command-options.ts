@@ -1,6 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import type { ConfigFile } from './config-file.ts'
 import type { Kind } from './option-kinds.ts'
+import { UsageError } from './usage-error.ts'
 
 /** One option of a command, declared once: the parser, `--help` and the docs' option tables read it. */
 interface OptionSpec<T = unknown> {
@@ -54,11 +55,6 @@ type OptionValues<C extends CommandSpec> = {
 
 /** Where a value came from: said in usage errors so a person knows what to change. */
 type ValueSource = 'command line' | 'environment' | 'config file' | 'default'
-
-/** A usage mistake: `runCommand` prints it with the help and exits 2. */
-export class UsageError extends Error {
-  readonly code = 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
-}
 
 /** Declares a command's table, keeping its literal types for `parseCommand`. */
 export function defineCommand<const C extends CommandSpec>(command: C): C {

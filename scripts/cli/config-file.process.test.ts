@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { conformanceCommand } from '../conformance-options.ts'
-import { loadCommand, UsageError } from './command-options.ts'
+import { loadCommand } from './command-options.ts'
+import { UsageError } from './usage-error.ts'
 
 let dir: string
 beforeEach(() => {

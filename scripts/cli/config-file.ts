@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { UsageError } from './command-options.ts'
+import { UsageError } from './usage-error.ts'
 
 /** A config file's values by option name, as written (numbers, booleans, strings, lists, env references). */
 export interface ConfigFile {
