@@ -1,0 +1,66 @@
+// What a run takes and what it gives back: the programmatic API's types, and the defaults the CLI shows.
+import type { NetworkOptions } from '../network/network-options.ts'
+import type { Secrets } from '../output/secrets.ts'
+import type { ConformanceReport } from '../reporting/conformance-report.ts'
+
+export interface ConformanceOptions {
+  /** The server's base URL, `/v1` included. */
+  baseUrl: string
+  apiKey: string
+  /** Production mode: never creates pets. */
+  readOnly?: boolean
+  /** Where junit.xml, conformance.json, summary.md and conformance.html go (default `reports/`). */
+  reportDir?: string
+  /** Route all traffic through Prism's validating proxy; its violations, checked against the response, count too. */
+  viaPrism?: boolean
+  /** The whole run's deadline in seconds (default 300): past it the run stops and exits 2. */
+  timeoutSeconds?: number
+  /** One request's deadline in seconds, headers and body included (default 10). */
+  requestTimeoutSeconds?: number
+  /** Response bodies are read up to this many bytes (default 4 MiB). */
+  maxResponseBytes?: number
+  /** How the names of created pets start (default `conformance`). */
+  namePrefix?: string
+  /** Seeds every generated sequence (default: random, printed in every report); the same seed replays them. */
+  seed?: number
+  /** Random sequences the stateful model runs (default 5). */
+  maxExamples?: number
+  /** `strict` (default): policy findings fail the run; `off`: they are warnings. */
+  policy?: 'strict' | 'off'
+  /** Judge only these rules, groups or kinds (`--checks`); see judging/rule-selection.ts. */
+  checks?: string[]
+  /** Leave these rules, groups or kinds out (`--exclude-checks`): reported as excluded, never as passed. */
+  excludeChecks?: string[]
+  /** The progress line on stderr: default on a TTY outside CI. */
+  progress?: boolean
+  /** A baseline file of accepted findings (see reporting/baseline-file.ts): they are reported as known and do not fail the run. */
+  baseline?: string
+  /** Writes the run's findings as a baseline here, each with an empty reason for a person to fill in. */
+  writeBaseline?: string
+  /** Rate limit, proxy, TLS material and extra headers (see network/network-options.ts). */
+  network?: NetworkOptions
+  /** At most this many pets created (`--max-writes`): checks that would go past it are skipped. */
+  maxWrites?: number
+  /** Where progress and the summary go (default: stdout). Lines arrive redacted and made inert for a terminal. */
+  print?: (line: string) => void
+  /**
+   * Secrets besides the API key and the base URL's credentials, which the run adds itself: proxy
+   * credentials, headers marked secret. Every output is redacted of all of them.
+   */
+  secrets?: Secrets
+}
+
+export interface ConformanceOutcome {
+  /** 0: conforms; 1: the server breaks the contract; 2: the run could not judge it (not the server's fault). */
+  exitCode: 0 | 1 | 2
+  /** Why the run could not happen or finish (exit code 2). */
+  problem?: string
+  report?: ConformanceReport
+}
+
+export const defaults = {
+  timeoutSeconds: 300,
+  requestTimeoutSeconds: 10,
+  maxResponseBytes: 4 * 1024 * 1024,
+  maxExamples: 5,
+}
