@@ -1,16 +1,15 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { listChecksText } from '../suites/judging/rule-selection.ts'
+import { listChecksText } from '../suites/judging/index.ts'
 import {
   isPublicHeader,
   type NetworkFlags,
   networkOptionsFrom,
   networkSecrets,
   splitHeader,
-} from '../suites/network/network-options.ts'
-import { createOutput } from '../suites/output/output-boundary.ts'
-import { Secrets } from '../suites/output/secrets.ts'
+} from '../suites/network/index.ts'
+import { createOutput, Secrets } from '../suites/output/index.ts'
 import { type ConformanceOutcome, runConformance } from '../suites/run-conformance.ts'
 import { helpText, loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'

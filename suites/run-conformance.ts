@@ -1,20 +1,24 @@
 import { join } from 'node:path'
-import { writeReportFiles } from './output/output-boundary.ts'
-import { writeBaseline } from './reporting/baseline-file.ts'
-import type { ConformanceReport } from './reporting/conformance-report.ts'
-import { checkOptions } from './run/check-options.ts'
-import { exitOutcome } from './run/exit-outcome.ts'
-import { startLoadingSuite } from './run/load-suite.ts'
-import { preflight } from './run/preflight.ts'
-import { type PrismInFront, putPrismInFront } from './run/prism-in-front.ts'
-import { progressLine } from './run/progress-line.ts'
-import { type RenderedReports, reportRenderer } from './run/render-reports.ts'
-import type { ConformanceOptions, ConformanceOutcome } from './run/run-options.ts'
-import { runSuite } from './run/run-suite.ts'
-import { ConformanceReporter } from './run/vitest-reporter.ts'
+import { writeReportFiles } from './output/index.ts'
+import type { ConformanceReport } from './reporting/index.ts'
+import { writeBaseline } from './reporting/index.ts'
+import type { ConformanceOptions, ConformanceOutcome } from './run/index.ts'
+import {
+  ConformanceReporter,
+  checkOptions,
+  exitOutcome,
+  type PrismInFront,
+  preflight,
+  progressLine,
+  putPrismInFront,
+  type RenderedReports,
+  reportRenderer,
+  runSuite,
+  startLoadingSuite,
+} from './run/index.ts'
 
-export type { ConformanceOptions, ConformanceOutcome } from './run/run-options.ts'
-export { defaults } from './run/run-options.ts'
+export type { ConformanceOptions, ConformanceOutcome } from './run/index.ts'
+export { defaults } from './run/index.ts'
 
 /**
  * Runs the conformance suite (suites/animal-store.conformance.ts) through vitest's Node API against a

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../../mocks/local-port.ts'
-import { boundedRequest } from '../../suites/network/bounded-request.ts'
+import { boundedRequest } from '../../suites/network/index.ts'
 import { benchKey, launchMock } from './launch-server.ts'
 import { median } from './median.ts'
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../../mocks/local-port.ts'
 import { startThrottlingProxy, type ThrottlingProxyOptions } from '../../suites/proof/throttling-proxy.ts'
-import type { ConformanceReport } from '../../suites/reporting/conformance-report.ts'
+import type { ConformanceReport } from '../../suites/reporting/index.ts'
 import { benchKey, launchMock } from './launch-server.ts'
 
 export interface ThrottledRun {

@@ -1,4 +1,4 @@
-import { type RuleId, rules } from '../../suites/judging/rules.ts'
+import { type RuleId, rules } from '../../suites/judging/index.ts'
 
 /**
  * Schemathesis' checks set against ours. Each row names the rules that carry it, so the registry says

@@ -1,18 +1,20 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { rulesMarkdown } from '../../suites/judging/rules.ts'
+import { rulesMarkdown } from '../../suites/judging/index.ts'
 import { optionsTable } from '../cli/command-options.ts'
 import { conformanceCommand } from '../conformance-options.ts'
+import { layersMarkdown } from '../layer-order.ts'
 import { startMockCommand } from '../start-mock-options.ts'
 import { parityMarkdown } from './schemathesis-parity.ts'
 
 // Rewrites the tables the docs show from what the code declares: the commands' options in docs/cli.md,
-// the rule registry and the Schemathesis parity table in docs/checks.md. Tests compare the same tables,
-// so this is what to run when one of them fails.
+// the rule registry and the Schemathesis parity table in docs/checks.md, the layer order in
+// docs/architecture.md. Tests compare the same tables, so this is what to run when one of them fails.
 if (process.argv.includes('--help')) {
   console.log(`Usage: npm run docs:tables
 
 Rewrites the generated tables of docs/cli.md (every command's options) and docs/checks.md (the rules,
-the Schemathesis parity table) from their declarations in the code, between their <!-- --> markers.`)
+the Schemathesis parity table) and docs/architecture.md (the layer order) from their declarations in the
+code, between their <!-- --> markers.`)
   process.exit(0)
 }
 
@@ -31,6 +33,7 @@ const pages: Record<string, [open: string, close: string, table: string][]> = {
     '<!-- /options -->',
     optionsTable(command),
   ]),
+  'docs/architecture.md': [['<!-- layers:start -->', '<!-- layers:end -->', layersMarkdown()]],
   'docs/checks.md': [
     ['<!-- rules:start -->', '<!-- rules:end -->', rulesMarkdown()],
     ['<!-- parity:start -->', '<!-- parity:end -->', parityMarkdown()],

@@ -1,5 +1,5 @@
-import type { Check } from '../engine/check-context.ts'
-import { ensure } from '../engine/check-outcomes.ts'
+import type { Check } from '../engine/index.ts'
+import { ensure } from '../engine/index.ts'
 
 /**
  * Authentication §1-3: every operation needs the key, so a request without one gets 401 whatever else is

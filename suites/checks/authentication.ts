@@ -1,7 +1,6 @@
 import { contract } from '../../contract/index.ts'
-import type { Check } from '../engine/check-context.ts'
-import { pathSpellings } from '../values/generated-values.ts'
-import { nearMissCredentials } from '../values/near-miss-credentials.ts'
+import type { Check } from '../engine/index.ts'
+import { nearMissCredentials, pathSpellings } from '../values/index.ts'
 
 const group = 'security'
 

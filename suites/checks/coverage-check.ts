@@ -1,8 +1,8 @@
 import { contract } from '../../contract/index.ts'
-import type { Check, RunState } from '../engine/check-context.ts'
-import { CheckBlocked, CheckSkipped, ensure, RunDeadlineReached } from '../engine/check-outcomes.ts'
-import type { Violation } from '../judging/findings.ts'
-import { trafficFacts } from '../network/bounded-request.ts'
+import type { Check, RunState } from '../engine/index.ts'
+import { CheckBlocked, CheckSkipped, ensure, RunDeadlineReached } from '../engine/index.ts'
+import type { Violation } from '../judging/index.ts'
+import { trafficFacts } from '../network/index.ts'
 
 /** How a declared operation × status pair fared in a run. */
 export type CoverageState = 'seen' | 'not seen' | 'not checked (read-only)' | 'not reachable on this target'

@@ -1,7 +1,6 @@
 import type { NewPet } from '../../contract/types.ts'
-import { type Check, changedValue, createPetStep, differences } from '../engine/check-context.ts'
-import { ensure } from '../engine/check-outcomes.ts'
-import { negativeBodies } from '../values/negative-bodies.ts'
+import { type Check, changedValue, createPetStep, differences, ensure } from '../engine/index.ts'
+import { negativeBodies } from '../values/index.ts'
 
 const group = 'createPet'
 

@@ -1,5 +1,5 @@
-import type { Check } from '../engine/check-context.ts'
-import { ensure } from '../engine/check-outcomes.ts'
+import type { Check } from '../engine/index.ts'
+import { ensure } from '../engine/index.ts'
 
 /**
  * RFC 9745 §2.1: `Deprecation` is a Structured Field Date, seconds since the epoch; §3 (with RFC 8594): the

@@ -1,9 +1,16 @@
 import { integerFromText, stringifyExactJson } from '../../contract/exact-json.ts'
 import type { NewPet, Pet } from '../../contract/types.ts'
-import { bodyOf, type Check, changedValue, createPetStep, differences } from '../engine/check-context.ts'
-import { CheckSkipped, ensure } from '../engine/check-outcomes.ts'
-import { jsonOf } from '../judging/exchange.ts'
-import { awkwardBodies, nearMissPathIds, nearMissQueries, validBodies } from '../values/generated-values.ts'
+import {
+  bodyOf,
+  type Check,
+  CheckSkipped,
+  changedValue,
+  createPetStep,
+  differences,
+  ensure,
+} from '../engine/index.ts'
+import { jsonOf } from '../judging/index.ts'
+import { awkwardBodies, nearMissPathIds, nearMissQueries, validBodies } from '../values/index.ts'
 
 const group = 'values'
 

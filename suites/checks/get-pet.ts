@@ -1,8 +1,7 @@
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import type { Pet } from '../../contract/types.ts'
-import { bodyOf, type Check, changedValue, differences } from '../engine/check-context.ts'
-import { CheckSkipped, ensure } from '../engine/check-outcomes.ts'
-import type { Exchange } from '../judging/exchange.ts'
+import { bodyOf, type Check, CheckSkipped, changedValue, differences, ensure } from '../engine/index.ts'
+import type { Exchange } from '../judging/index.ts'
 import { sunsetDate } from './contract-values.ts'
 import { unlikelyId } from './stateful-model.ts'
 

@@ -1,4 +1,5 @@
-import type { Check } from '../engine/check-context.ts'
+// Every check of the suite, in the order they start; the face of suites/checks/.
+import type { Check } from '../engine/index.ts'
 import { authBeforeValidationChecks } from './auth-before-validation.ts'
 import { authenticationChecks } from './authentication.ts'
 import { createPetChecks } from './create-pet.ts'
@@ -32,3 +33,5 @@ export const allChecks: Check[] = [
   ...authBeforeValidationChecks,
   ...deprecationDateChecks,
 ]
+
+export { type CoverageRow, type CoverageState, coverageCheck, coverageTable } from './coverage-check.ts'

@@ -1,6 +1,5 @@
 import { stringifyExactJson } from '../../contract/exact-json.ts'
-import { type Check, listPets as list } from '../engine/check-context.ts'
-import { CheckSkipped, ensure } from '../engine/check-outcomes.ts'
+import { type Check, CheckSkipped, ensure, listPets as list } from '../engine/index.ts'
 import { statuses } from './contract-values.ts'
 
 const group = 'listPets'

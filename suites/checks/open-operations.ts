@@ -1,5 +1,5 @@
 import { contract } from '../../contract/index.ts'
-import type { Check } from '../engine/check-context.ts'
+import type { Check } from '../engine/index.ts'
 
 /**
  * Operations the contract names but whose responses it does not define (GET /store/orders): called once

@@ -1,5 +1,4 @@
-import { type Check, listPets } from '../engine/check-context.ts'
-import { ensure } from '../engine/check-outcomes.ts'
+import { type Check, ensure, listPets } from '../engine/index.ts'
 
 /**
  * A cache in front of the service (nginx `proxy_cache`, a CDN) whose key leaves out `Authorization` serves

@@ -4,14 +4,15 @@ import {
   bodyOf,
   type Check,
   type CheckContext,
+  CheckFailure,
   type CreatedPet,
   changedValue,
   createPetStep,
   differences,
   duplicateIds,
+  ensure,
   listPets,
-} from '../engine/check-context.ts'
-import { CheckFailure, ensure } from '../engine/check-outcomes.ts'
+} from '../engine/index.ts'
 
 const group = 'stateful'
 const lost = { rule: 'lost-write', where: 'stored pets can be read back' } as const

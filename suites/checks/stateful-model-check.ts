@@ -1,10 +1,14 @@
 import { stringifyExactJson } from '../../contract/exact-json.ts'
-import { type Check, type CheckContext, changedValue } from '../engine/check-context.ts'
-import { CheckBlocked, CheckFailure, RunDeadlineReached } from '../engine/check-outcomes.ts'
-import { type Exchange, jsonOf } from '../judging/exchange.ts'
-import type { Violation } from '../judging/findings.ts'
-import { prismRounded } from '../judging/prism-rounded.ts'
-import type { SendParams } from '../judging/request-intent.ts'
+import {
+  type Check,
+  CheckBlocked,
+  type CheckContext,
+  CheckFailure,
+  changedValue,
+  RunDeadlineReached,
+} from '../engine/index.ts'
+import type { SendParams, Violation } from '../judging/index.ts'
+import { type Exchange, jsonOf, prismRounded } from '../judging/index.ts'
 import { type ModelApi, type Reply, runStatefulModel, type StatefulResult } from './stateful-model.ts'
 
 /**

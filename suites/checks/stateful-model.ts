@@ -3,9 +3,9 @@ import type { Int64 } from '../../contract/exact-json.ts'
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { contract, type SchemaViolation } from '../../contract/index.ts'
 import { followReference, isRecord } from '../../contract/openapi-document.ts'
-import { CheckSkipped, RunDeadlineReached } from '../engine/check-outcomes.ts'
-import { clip } from '../output/clip.ts'
-import { fieldValues, int64Refused } from '../values/generated-values.ts'
+import { CheckSkipped, RunDeadlineReached } from '../engine/index.ts'
+import { clip } from '../output/index.ts'
+import { fieldValues, int64Refused } from '../values/index.ts'
 
 /** One answer of the API under test, as the model needs it. */
 export interface Reply {

@@ -1,6 +1,6 @@
 import { contract } from '../../contract/index.ts'
-import type { Check } from '../engine/check-context.ts'
-import { ensure } from '../engine/check-outcomes.ts'
+import type { Check } from '../engine/index.ts'
+import { ensure } from '../engine/index.ts'
 
 /**
  * Schemathesis' `unsupported_method`, judged against this contract: each path of the contract, with a valid

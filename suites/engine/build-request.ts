@@ -1,8 +1,7 @@
 import { containsBigInt } from '../../contract/exact-json.ts'
 import type { Operation } from '../../contract/operations.ts'
-import type { Exchange } from '../judging/exchange.ts'
-import { parseJson } from '../judging/parse-json.ts'
-import type { SendParams } from '../judging/request-intent.ts'
+import type { Exchange, SendParams } from '../judging/index.ts'
+import { parseJson } from '../judging/index.ts'
 import type { ConformanceTarget } from './target.ts'
 
 /** A request ready to send, and whether it goes through Prism's proxy. */

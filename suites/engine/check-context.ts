@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import type { NewPet, Pet, PetStatus } from '../../contract/types.ts'
-import { describeExchange, type Exchange, jsonOf } from '../judging/exchange.ts'
-import type { RuleId, Violation } from '../judging/findings.ts'
-import { type Recorder, recordOf } from '../judging/recorder.ts'
-import type { SendParams } from '../judging/request-intent.ts'
+import type { RuleId, SendParams, Violation } from '../judging/index.ts'
+import { describeExchange, type Exchange, jsonOf, type Recorder, recordOf } from '../judging/index.ts'
 import { CheckBlocked, CheckFailure, CheckSkipped, ensure } from './check-outcomes.ts'
 import { send } from './send.ts'
 import type { ConformanceTarget } from './target.ts'
@@ -317,4 +315,4 @@ export function duplicateIds(ids: unknown[], last?: Exchange): Violation {
   }
 }
 
-export { changedValue, differences } from '../judging/pet-differences.ts'
+export { changedValue, differences } from '../judging/index.ts'

@@ -1,6 +1,7 @@
 // How a check ends other than by passing: failed, blocked, skipped, or stopped by the run's deadline.
-import { describeExchange, type Exchange } from '../judging/exchange.ts'
-import type { RuleId, Violation } from '../judging/findings.ts'
+
+import type { RuleId, Violation } from '../judging/index.ts'
+import { describeExchange, type Exchange } from '../judging/index.ts'
 
 /** What a check found wrong with the server: the check's own purpose failed. */
 export class CheckFailure extends Error {

@@ -1,9 +1,7 @@
 import type { Operation } from '../../contract/operations.ts'
-import { describeExchange, type Exchange } from '../judging/exchange.ts'
-import type { Recorder } from '../judging/recorder.ts'
-import type { SendParams } from '../judging/request-intent.ts'
-import { judgePrism, judgeResponse } from '../judging/response-checks/index.ts'
-import { releaseJudgedBody } from '../network/response-body.ts'
+import type { Recorder, SendParams } from '../judging/index.ts'
+import { describeExchange, type Exchange, judgePrism, judgeResponse } from '../judging/index.ts'
+import { releaseJudgedBody } from '../network/index.ts'
 import { CheckBlocked } from './check-outcomes.ts'
 import type { Transport } from './transport.ts'
 

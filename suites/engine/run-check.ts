@@ -1,7 +1,5 @@
-import type { Exchange } from '../judging/exchange.ts'
-import { findingId, type Violation } from '../judging/findings.ts'
-import { replayCommand } from '../judging/replay-command.ts'
-import { rules } from '../judging/rules.ts'
+import type { Exchange } from '../judging/index.ts'
+import { findingId, replayCommand, rules, type Violation } from '../judging/index.ts'
 import { type Check, createCheckContext, type RunState } from './check-context.ts'
 import { CheckBlocked, CheckFailure, CheckSkipped, RunDeadlineReached } from './check-outcomes.ts'
 

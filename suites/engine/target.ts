@@ -1,4 +1,4 @@
-import type { NetworkOptions } from '../network/network-options.ts'
+import type { NetworkOptions } from '../network/index.ts'
 
 /** What the suite is pointed at, and the bounds of the run. */
 export interface ConformanceTarget {

@@ -1,6 +1,6 @@
 // The run's connection to the server, shared by every check: where, within what bounds, and what it saw.
-import type { Violation } from '../judging/findings.ts'
-import type { RequestLimits } from '../network/request-outcome.ts'
+import type { Violation } from '../judging/index.ts'
+import type { RequestLimits } from '../network/index.ts'
 import type { ConformanceTarget } from './target.ts'
 
 /** The run's connection to the server: where, within what bounds, and whether it still answers. */

@@ -1,7 +1,6 @@
 // The judged record of one request: what was sent, what came back, and what it broke.
-import type { Received } from '../network/received.ts'
-import { clip } from '../output/clip.ts'
-import { redactedMarker } from '../output/secrets.ts'
+import type { Received } from '../network/index.ts'
+import { clip, redactedMarker } from '../output/index.ts'
 import type { Violation } from './findings.ts'
 import { parseJson } from './parse-json.ts'
 

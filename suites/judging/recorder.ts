@@ -1,5 +1,5 @@
 // What one check keeps while it sends: its exchanges (bodies let go once judged), warnings, advice, notes.
-import { releaseJudgedBody } from '../network/response-body.ts'
+import { releaseJudgedBody } from '../network/index.ts'
 import type { Exchange } from './exchange.ts'
 
 /** What one check accumulates while it sends. */

@@ -37,8 +37,6 @@ import {
 } from './request-pacing.ts'
 import { readBoundedBody, withBody } from './response-body.ts'
 
-export type { RequestLimits, RequestOutcome } from './request-outcome.ts'
-
 // One pool per process and network setting: checks run concurrently against the same server. node:http
 // rather than undici: it is already loaded by every Node process, where importing undici costs ~200 ms of
 // each run's start, and it sends the path byte for byte. undici is loaded only for a proxy

@@ -1,4 +1,4 @@
-import { nearMissCredentials } from '../values/near-miss-credentials.ts'
+import { nearMissCredentials } from '../values/index.ts'
 import { decodeText, originalRange } from './decoded-text.ts'
 import { hexDumpRanges } from './hex-dump.ts'
 

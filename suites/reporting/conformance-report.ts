@@ -1,14 +1,7 @@
-import type { CoverageRow } from '../checks/coverage-check.ts'
-import type { CheckResult, Outcome } from '../engine/run-check.ts'
-import {
-  type Finding,
-  findingId,
-  groupFindings,
-  stableFindingId,
-  type Violation,
-} from '../judging/findings.ts'
-import type { DesyncFacts } from '../network/connection-watch.ts'
-import type { TrafficFacts } from '../network/request-pacing.ts'
+import type { CoverageRow } from '../checks/index.ts'
+import type { CheckResult, Outcome } from '../engine/index.ts'
+import { type Finding, findingId, groupFindings, stableFindingId, type Violation } from '../judging/index.ts'
+import type { DesyncFacts, TrafficFacts } from '../network/index.ts'
 import type { BaselineOutcome } from './baseline-file.ts'
 import { setAsideDesynced, unsolicitedFinding } from './unsolicited-response.ts'
 

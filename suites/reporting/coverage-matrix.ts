@@ -1,5 +1,5 @@
-import type { CoverageRow, CoverageState } from '../checks/coverage-check.ts'
-import type { CheckResult } from '../engine/run-check.ts'
+import type { CoverageRow, CoverageState } from '../checks/index.ts'
+import type { CheckResult } from '../engine/index.ts'
 
 // The coverage matrix of the HTML report, apart from the coverage check: the command renders it, and
 // importing the check would load the contract and its compiled validators into the command's start.

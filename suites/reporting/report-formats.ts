@@ -1,14 +1,7 @@
-import type { CheckResult } from '../engine/run-check.ts'
-import { type Finding, findingId, type Violation } from '../judging/findings.ts'
-import { policySwitch } from '../judging/rules.ts'
-import { trafficLine } from '../network/request-pacing.ts'
-import {
-  markdownCell,
-  markdownCode,
-  markdownFence,
-  markdownInlineHtml,
-  xmlEscape,
-} from '../output/neutralise.ts'
+import type { CheckResult } from '../engine/index.ts'
+import { type Finding, findingId, policySwitch, type Violation } from '../judging/index.ts'
+import { trafficLine } from '../network/index.ts'
+import { markdownCell, markdownCode, markdownFence, markdownInlineHtml, xmlEscape } from '../output/index.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { knownFindingIds, selectionLines, verdictQualifier } from './report-selection.ts'
 

@@ -1,6 +1,6 @@
-import type { CheckResult } from '../engine/run-check.ts'
-import { type Finding, findingId, groupFindings, type Violation } from '../judging/findings.ts'
-import type { DesyncFacts } from '../network/connection-watch.ts'
+import type { CheckResult } from '../engine/index.ts'
+import { type Finding, findingId, groupFindings, type Violation } from '../judging/index.ts'
+import type { DesyncFacts } from '../network/index.ts'
 
 const where = 'responses nobody asked for on a kept-alive connection'
 

@@ -1,8 +1,6 @@
-import type { CoverageRow } from '../checks/coverage-check.ts'
-import type { CheckResult } from '../engine/run-check.ts'
-import type { ConformanceTarget } from '../engine/target.ts'
-import type { DesyncFacts } from '../network/connection-watch.ts'
-import type { TrafficFacts } from '../network/request-pacing.ts'
+import type { CoverageRow } from '../checks/index.ts'
+import type { CheckResult, ConformanceTarget } from '../engine/index.ts'
+import type { DesyncFacts, TrafficFacts } from '../network/index.ts'
 
 /** What each check hands the reporter through vitest's task meta (JSON-serializable). */
 export interface CheckMeta {

@@ -1,5 +1,5 @@
 // The last stage: the exit code a release pipeline trusts, and why when it is 2.
-import type { ConformanceReport } from '../reporting/conformance-report.ts'
+import type { ConformanceReport } from '../reporting/index.ts'
 import type { ConformanceOutcome } from './run-options.ts'
 
 /**

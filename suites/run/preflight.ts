@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { boundedRequest, type RequestLimits } from '../network/bounded-request.ts'
+import { boundedRequest, type RequestLimits } from '../network/index.ts'
 
 /**
  * Problems that are not the server's fault, found before any check: a run that cannot judge the server

@@ -1,7 +1,7 @@
 // With --via-prism: Prism's validating proxy in front of the server, unless it would round the server's ids.
-import type { ConformanceTarget } from '../engine/target.ts'
-import { parseJson } from '../judging/parse-json.ts'
-import { boundedRequest } from '../network/bounded-request.ts'
+import type { ConformanceTarget } from '../engine/index.ts'
+import { parseJson } from '../judging/index.ts'
+import { boundedRequest } from '../network/index.ts'
 
 export interface PrismInFront {
   /** Stops Prism; nothing when it was not started. */

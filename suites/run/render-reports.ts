@@ -1,11 +1,9 @@
 // Every report format, from one judged report: selection and baseline applied, then secrets redacted.
-import { redactionNote } from '../output/output-boundary.ts'
-import type { Secrets } from '../output/secrets.ts'
-import type { Baseline } from '../reporting/baseline-file.ts'
-import { withBaseline } from '../reporting/baseline-verdict.ts'
-import type { ConformanceReport } from '../reporting/conformance-report.ts'
-import { toConsoleText, toJunitXml, toMarkdown } from '../reporting/report-formats.ts'
-import { toHtml } from '../reporting/report-html.ts'
+
+import type { Secrets } from '../output/index.ts'
+import { redactionNote } from '../output/index.ts'
+import type { Baseline, ConformanceReport } from '../reporting/index.ts'
+import { toConsoleText, toHtml, toJunitXml, toMarkdown, withBaseline } from '../reporting/index.ts'
 
 export interface RenderedReports {
   report: ConformanceReport

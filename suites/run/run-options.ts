@@ -1,7 +1,7 @@
 // What a run takes and what it gives back: the programmatic API's types, and the defaults the CLI shows.
-import type { NetworkOptions } from '../network/network-options.ts'
-import type { Secrets } from '../output/secrets.ts'
-import type { ConformanceReport } from '../reporting/conformance-report.ts'
+import type { NetworkOptions } from '../network/index.ts'
+import type { Secrets } from '../output/index.ts'
+import type { ConformanceReport } from '../reporting/index.ts'
 
 export interface ConformanceOptions {
   /** The server's base URL, `/v1` included. */

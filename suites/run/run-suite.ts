@@ -1,8 +1,8 @@
 /// <reference types="vitest/config" />
 // The suite's own stage: vitest runs the checks in its thread, under the run's deadline and a backstop.
-import type { ConformanceTarget } from '../engine/target.ts'
-import type { Output } from '../output/output-boundary.ts'
-import { buildReport, type ConformanceReport } from '../reporting/conformance-report.ts'
+import type { ConformanceTarget } from '../engine/index.ts'
+import type { Output } from '../output/index.ts'
+import { buildReport, type ConformanceReport } from '../reporting/index.ts'
 import type { LoadingSuite } from './load-suite.ts'
 import { prestartedPool } from './prestarted-worker.ts'
 import type { ConformanceReporter } from './vitest-reporter.ts'

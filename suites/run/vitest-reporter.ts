@@ -1,6 +1,6 @@
 import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node'
-import type { CheckResult } from '../engine/run-check.ts'
-import { buildReport, type ConformanceReport } from '../reporting/conformance-report.ts'
+import type { CheckResult } from '../engine/index.ts'
+import { buildReport, type ConformanceReport } from '../reporting/index.ts'
 import type { CheckMeta } from './conformance-meta.ts'
 import type { ProgressWriter } from './progress-line.ts'
 

@@ -1,0 +1,14 @@
+// Running the suite: the stages of a run (options, pre-flight, Prism, vitest, reports, exit code) and
+// vitest's side of it.
+// The face of suites/run/: other folders import from here, never from its files.
+export { checkOptions } from './check-options.ts'
+export type { CheckMeta } from './conformance-meta.ts'
+export { exitOutcome } from './exit-outcome.ts'
+export { startLoadingSuite } from './load-suite.ts'
+export { preflight } from './preflight.ts'
+export { type PrismInFront, putPrismInFront } from './prism-in-front.ts'
+export { progressLine } from './progress-line.ts'
+export { type RenderedReports, reportRenderer } from './render-reports.ts'
+export { type ConformanceOptions, type ConformanceOutcome, defaults } from './run-options.ts'
+export { runSuite } from './run-suite.ts'
+export { ConformanceReporter } from './vitest-reporter.ts'
