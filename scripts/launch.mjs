@@ -1,9 +1,6 @@
 #!/usr/bin/env node
 // Runs a TypeScript entry point without a TypeScript loader: its bundle, cached and rebuilt only when one
-// of its sources changed (suites/run/bundle-cache.mjs). On Node 20, tsx's loader hooks alone cost ~170 ms of
-// start-up, and tsx in a process also doubles vitest's memory; packages are bundled too (see there). This
-// is what lets `npm start` answer its first request within twice a bare node:http server's start.
-// Plain JavaScript on purpose: it is what runs before any TypeScript can.
+// of its sources changed (suites/run/bundle-cache.mjs). Why: docs/decisions/bundled-launch.md.
 import module from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'

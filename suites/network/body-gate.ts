@@ -12,14 +12,10 @@ export interface Ticket {
 }
 
 /**
- * How many response bodies may grow large at once in this process. Sixteen checks read at once, and a server
- * can make every body they read large: a contract-valid value near the byte cap on every answer, or a
- * compression bomb that decodes to the cap. Read all at once, with what each leaves for the collector, they
- * took the run past 400 MB. A body grows up to `largeFrom` bytes freely; past that it waits for one of
- * `slots`, and for the buffer of the cap that each slot lends, used again body after body. Bodies that
- * come fast turn the slots over in milliseconds; one that waited `maxWaitMs` goes on without a slot, so
- * that slow bodies (which make little garbage) are not read one pair at a time, and the reader of a body
- * that stalls gives its slot back early (response-body.ts).
+ * How many response bodies may grow large at once in this process (docs/decisions/gate-for-large-bodies.md).
+ * A body grows up to `largeFrom` bytes freely; past that it waits for one of `slots`, and for the buffer of
+ * the cap that each slot lends, used again body after body. One that waited `maxWaitMs` goes on without a
+ * slot, and the reader of a body that stalls gives its slot back early (response-body.ts).
  * Waiting is the suite's own doing: whoever reads the body stops the request's deadline meanwhile.
  */
 export class BodyGate {

@@ -37,10 +37,8 @@ import {
 } from './request-pacing.ts'
 import { readBoundedBody, withBody } from './response-body.ts'
 
-// One pool per process and network setting: checks run concurrently against the same server. node:http
-// rather than undici: it is already loaded by every Node process, where importing undici costs ~200 ms of
-// each run's start, and it sends the path byte for byte. undici is loaded only for a proxy
-// (proxied-request.ts), which it knows how to reach (CONNECT, NO_PROXY) and node:http does not.
+// One pool per process and network setting: checks run concurrently against the same server. node:http,
+// undici only behind a proxy (proxied-request.ts): docs/decisions/node-http-for-direct-requests.md.
 interface Client {
   agents: { 'http:': HttpAgent; 'https:': HttpsAgent }
   /**

@@ -6,14 +6,8 @@ import { pathToFileURL } from 'node:url'
 import { MessageChannel, Worker } from 'node:worker_threads'
 import type { PoolOptions, PoolRunnerInitializer, PoolWorker, WorkerRequest } from 'vitest/node'
 
-// The thread vitest runs the suite in, started before vitest itself is loaded. Loading vitest's Node API
-// takes the command's thread ~0.4 s, during which the second core has nothing to do; the thread's own
-// start (Node's bootstrap, then vitest's runtime: some ~0.25 s) fits in that time. Vitest takes the
-// thread through its public custom-pool API, as it would a thread it started, and only when the thread
-// was started exactly as vitest would start it (same file, arguments and environment); otherwise vitest
-// starts its own and this one is stopped, so a run never depends on the guess below being right.
-// Once vitest's entry has loaded, the thread waits for vitest with nothing to do (~0.2 s on two cores):
-// it loads the suite's own module then (`preload`), which the suite file would otherwise load after it.
+// The thread vitest runs the suite in, started while vitest itself loads, and taken by vitest only when it
+// was started exactly as vitest would start it: docs/decisions/prestarted-vitest-thread.md.
 
 /** A thread of vitest's `threads` pool, started ahead; vitest takes it over through `prestartedPool`. */
 export interface PrestartedWorker {
