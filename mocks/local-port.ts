@@ -37,7 +37,8 @@ export async function waitUntilAnswering(
     if (!isAlive())
       throw new Error(`Failed to reach ${url}: the process serving it exited before it answered.`)
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(1000) })
+      // A proxy's probe reaches its upstream: a redirect there is an answer, never a request elsewhere.
+      const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(1000) })
       await response.body?.cancel()
       return
     } catch {

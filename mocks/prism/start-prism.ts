@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { contractPath } from '../../contract/contract-path.ts'
 import { findFreePort, waitUntilAnswering } from '../local-port.ts'
 import { stopProcess } from '../stop-process.ts'
+import { refuseRedirectsOptions } from './refuse-redirects.ts'
 
 export interface PrismOptions {
   /** `mock` answers from the contract alone; `proxy` validates traffic to `upstream`. */
@@ -90,7 +91,9 @@ export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
   const bin = findPrismBin()
   const host = options.host ?? '127.0.0.1'
   const port = options.port ?? (await findFreePort(host))
-  const child = spawn(process.execPath, [bin, ...prismArguments(options, port)], {
+  // A proxy never follows a redirect: the 3xx is the upstream's answer, to be judged (refuse-redirects.ts).
+  const nodeOptions = options.mode === 'proxy' ? refuseRedirectsOptions(bin) : []
+  const child = spawn(process.execPath, [...nodeOptions, bin, ...prismArguments(options, port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
   })
