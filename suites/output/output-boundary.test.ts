@@ -93,6 +93,9 @@ describe('the output boundary', () => {
       'suites/reporting/report-formats.ts',
       'suites/reporting/report-html.ts',
       'scripts/conformance.ts',
+      'scripts/conformance-run.ts',
+      'scripts/conformance-watch.ts',
+      'scripts/conformance-stopped.ts',
     ]
     // Code only: a comment may show how a caller writes a report.
     const code = (module: string) =>

@@ -249,6 +249,27 @@ describe('JUnit for CI test views', () => {
     })
     expect(validation.errors).toEqual([])
   })
+
+  it('shows why an incomplete run is incomplete: each pending entry without a result is an error', async () => {
+    const report = buildReport([check('slow', 'timed-out'), check('fine', 'passed')], {
+      ...facts,
+      pending: ['the run did not end within --timeout (2 s)', 'g › slow'],
+    })
+    const xml = toJunitXml(report)
+    // The timed-out check is already its own error case: not counted twice.
+    expect([...xml.matchAll(/<error /g)]).toHaveLength(2)
+    expect(xml).toMatch(
+      /name="pending: the run did not end within --timeout \(2 s\)">\s*<error message="incomplete: /,
+    )
+    expect(xml).toMatch(/<testsuites [^>]* errors="2"/)
+    const { validateXML } = await import('xmllint-wasm')
+    const schema = readFileSync(new URL('../proof/junit.xsd', import.meta.url), 'utf8')
+    const validation = await validateXML({
+      xml: [{ fileName: 'junit.xml', contents: xml }],
+      schema: [{ fileName: 'junit.xsd', contents: schema }],
+    })
+    expect(validation.errors).toEqual([])
+  })
 })
 
 describe('every format is a function of the same report', () => {

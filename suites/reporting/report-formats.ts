@@ -253,7 +253,21 @@ export function toJunitXml(report: ConformanceReport): string {
     cases.push(
       `${openCase('excluded', rule)}>\n      <skipped message="${xmlEscape(`excluded with --checks / --exclude-checks: ${rule} was not judged`)}"/>\n    </testcase>`,
     )
-  const errored = report.checks.filter((check) => ['errored', 'timed-out'].includes(check.outcome)).length
+  // What was pending with no result of its own (a check the deadline cut, a run stopped from outside) is an
+  // error too: the CI's test view must say why the run is incomplete, not show fewer tests.
+  const timedOut = new Set(
+    report.checks
+      .filter((check) => check.outcome === 'timed-out')
+      .map((check) => `${check.group} › ${check.name}`),
+  )
+  const unfinished = report.pending.filter((entry) => !timedOut.has(entry))
+  for (const entry of unfinished)
+    cases.push(
+      `${openCase('run', `pending: ${entry}`)}>\n      <error message="${xmlEscape(`incomplete: ${entry}`)}"/>\n    </testcase>`,
+    )
+  const errored =
+    report.checks.filter((check) => ['errored', 'timed-out'].includes(check.outcome)).length +
+    unfinished.length
   const skipped =
     report.checks.filter((check) => ['blocked', 'skipped', 'not-checked'].includes(check.outcome)).length +
     accepted +
