@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// `animal-store-conformance`: reads options, redacting secrets from the first line out, and runs the suite.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { listChecksText } from '../suites/judging/index.ts'
