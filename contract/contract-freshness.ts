@@ -1,3 +1,4 @@
+// Warns when the YAML changed since `npm run generate`: its SHA-256 now against the one last generated from.
 import { contractSha256 } from './contract-path.ts'
 import { sourceSha256 } from './openapi.gen.ts'
 

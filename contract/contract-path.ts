@@ -1,3 +1,4 @@
+// Where openapi.yaml is on disk and its hash: Node-only, for tools that take a path and the staleness check.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

@@ -1,3 +1,4 @@
+// JSON with exact int64s (bigints past 2^53) and a nesting cap: bodies JSON.parse would silently change.
 /**
  * JSON that keeps the contract's int64 values exact. `JSON.parse` reads every number as a double, so an
  * integer beyond ±(2^53−1) (a valid int64 such as 9223372036854775807) silently becomes another number.

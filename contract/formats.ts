@@ -1,3 +1,4 @@
+// The formats the validators know: ajv-formats' set, with int64 held to its real bounds, not any integer.
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 
 /**

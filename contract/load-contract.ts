@@ -1,3 +1,4 @@
+// Assembles the Contract (document, operations, validators) from parsed data; pure, so any runtime can.
 import type { ValidateFunction } from 'ajv'
 import { ContractError } from './contract-error.ts'
 import type { OpenApiDocument } from './openapi-document.ts'

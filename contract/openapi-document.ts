@@ -1,3 +1,4 @@
+// The parsed document's type, the check that it is OpenAPI 3.1, and the JSON Pointer / local $ref walk.
 import { ContractError } from './contract-error.ts'
 
 /** The parsed OpenAPI document: plain JSON data, typed only as far as the loader walks it. */

@@ -1,3 +1,4 @@
+// The document's operations as plain records: parameters merged, body, responses and headers, security.
 import { ContractError } from './contract-error.ts'
 import { followReference, isRecord, type OpenApiDocument, pointerSegment } from './openapi-document.ts'
 

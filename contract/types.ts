@@ -1,3 +1,4 @@
+// The contract's schemas as named types (Pet, NewPet, ApiError) over types.gen.ts, and their exact-int64 kin.
 import type { Int64 } from './exact-json.ts'
 import type { components } from './types.gen.ts'
 

@@ -1,3 +1,4 @@
+// Validators for bodies, parameters, headers and named schemas, over Ajv code compiled ahead of time.
 import type { ValidateFunction } from 'ajv'
 import { ContractError } from './contract-error.ts'
 import { int64View } from './exact-json.ts'

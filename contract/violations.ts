@@ -1,3 +1,4 @@
+// The Validation result (ok, or violations as data) and Ajv's errors reworded as one sentence per field.
 import type { ErrorObject } from 'ajv'
 
 /** One way a value breaks the contract, worded for a person: `/categoryId must be integer`. */

@@ -1,3 +1,4 @@
+// Finds the mock in a production build (worker script, handler chunk, default key) so it is not shipped.
 import { closeSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { defaultApiKey } from './core/api-keys.ts'

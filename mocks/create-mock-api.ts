@@ -1,3 +1,4 @@
+// createMockApi: one isolated mock (state, keys, core handler, MSW handlers), the unit every runtime wraps.
 import type { RequestHandler } from 'msw'
 import { contract } from '../contract/index.ts'
 import { defaultApiKey } from './core/api-keys.ts'

@@ -1,3 +1,4 @@
+// A free port below the ephemeral range, and a wait until a process started on it answers.
 import { createServer } from 'node:net'
 
 /**

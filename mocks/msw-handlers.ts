@@ -1,3 +1,4 @@
+// MSW handlers that pass /v1 and /__mock requests to the core and carry its latency and faults out in MSW.
 import { delay, HttpResponse, http, type RequestHandler } from 'msw'
 import { contract } from '../contract/index.ts'
 import { hangLimitMs, truncatedBytes } from './core/conditions.ts'

@@ -1,3 +1,4 @@
+// Writes MSW's worker script from the installed msw into a public folder, as `msw init` would.
 import { copyFileSync, lstatSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'

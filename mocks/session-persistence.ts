@@ -1,3 +1,4 @@
+// Keeps the browser mock's pets across reloads of a tab in sessionStorage, within a size budget.
 import { parseExactJson, stringifyExactJson } from '../contract/exact-json.ts'
 import type { ExactNewPet } from '../contract/types.ts'
 import type { MockState } from './core/mock-state.ts'

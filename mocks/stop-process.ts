@@ -1,3 +1,4 @@
+// Stops a child process, SIGTERM then SIGKILL, for everything that spawns a mock or Prism.
 import type { ChildProcess } from 'node:child_process'
 
 /**

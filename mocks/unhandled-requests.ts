@@ -1,3 +1,4 @@
+// The unhandled-request option under both names msw 2 and msw 3 read, so one call works with either.
 /** What MSW does with a request no handler answers: let it through, warn, or fail it. */
 export type UnhandledRequestStrategy = 'bypass' | 'warn' | 'error'
 

@@ -1,3 +1,4 @@
+// `npm run bench`: the mock's CPU and request rate as ratios to a bare node:http server, then other costs.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

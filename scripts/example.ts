@@ -1,3 +1,4 @@
+// `npm run example`: serves the example frontend, against the in-browser mock or a server given by URL.
 import { startExampleServer } from '../mocks/example/serve-example.ts'
 import { defineCommand, helpText, parseCommand } from './cli/command-options.ts'
 import { httpUrl, port, text } from './cli/option-kinds.ts'

@@ -1,3 +1,4 @@
+// `npm run generate`: rewrites the types, document module and compiled validators made from the YAML.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,3 +1,4 @@
+// `npm run mock:prism`: Prism's stateless mock of the contract, the pure contract view beside ours.
 import { startPrism } from '../mocks/prism/start-prism.ts'
 import { defineCommand, helpText, parseCommand } from './cli/command-options.ts'
 import { flag, port, text } from './cli/option-kinds.ts'

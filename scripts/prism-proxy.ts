@@ -1,3 +1,4 @@
+// `npm run proxy`: Prism's validating proxy in front of a server (our mock by default), printing violations.
 import { defaultApiKey } from '../mocks/core/api-keys.ts'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'

@@ -1,3 +1,4 @@
+// Reads and parses contract/openapi.yaml: the one module that reads the YAML, for the generator.
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { contractPath } from '../contract/contract-path.ts'

@@ -1,3 +1,4 @@
+// How every command-line entry point runs: help and usage exits, one-line failures, clean stops on signals.
 /**
  * Runs a command-line entry point: prints `help` for --help or bad usage (exit 2), shows any failure as
  * one readable line (exit 1), and for long-running commands stops cleanly on SIGINT/SIGTERM, or when the

@@ -1,3 +1,4 @@
+// The mock command's option table, apart from the script so docs and tests read it without starting a server.
 import { defaultApiKey } from '../mocks/core/api-keys.ts'
 import { defaultRateFaultKinds, faultKinds, type Latency, parseLatency } from '../mocks/core/conditions.ts'
 import { defaultMemoryBudget } from '../mocks/core/memory-budget.ts'

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// `animal-store-mock` (`npm start`): the mock over HTTP with sessions, or its worker / check-bundle tasks.
 import { staleContractWarning } from '../contract/contract-freshness.ts'
 import { contract } from '../contract/index.ts'
 import { checkBundle, describeFindings } from '../mocks/check-bundle.ts'

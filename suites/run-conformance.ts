@@ -1,3 +1,4 @@
+// runConformance, the suite's public entry: a whole run as named stages, from the options to the exit code.
 import { join } from 'node:path'
 import { writeReportFiles } from './output/index.ts'
 import type { ConformanceReport } from './reporting/index.ts'

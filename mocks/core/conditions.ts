@@ -1,3 +1,4 @@
+// Injected latency and faults: their options, how `Prefer: delay=/fault=` and fault rates decide a request.
 import { errorResponse } from './error-codes.ts'
 import type { MockRequest, MockResponse } from './mock-http.ts'
 

@@ -1,3 +1,4 @@
+// The test-control endpoints under /__mock (health, journal, reset), kept out of /v1 and its API key.
 import { errorResponse } from './error-codes.ts'
 import { isJsonMediaType, parseJsonBody } from './json-body.ts'
 import { jsonResponse, type MockRequest, type MockResponse } from './mock-http.ts'

@@ -1,3 +1,4 @@
+// The mock's own error codes with their statuses, and the one builder of the contract's Error body.
 import type { ApiError } from '../../contract/types.ts'
 import { jsonResponse, type MockResponse } from './mock-http.ts'
 

@@ -1,3 +1,4 @@
+// The mock's request handler: the named stages every adapter runs, from auth and routing to the store.
 import type { Contract, Operation } from '../../contract/index.ts'
 import { authenticate } from './authenticate.ts'
 import { type Decision, decideConditions, faultAnswer, faultHeader } from './conditions.ts'

@@ -1,3 +1,4 @@
+// How the mock reads a JSON body: depth-capped before JSON.parse sees it, int64s exact.
 /** The deepest nesting of arrays and objects a body may have. NewPet needs 1; seed options need 1. */
 export const maxJsonDepth = 32
 

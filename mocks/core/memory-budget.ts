@@ -1,3 +1,4 @@
+// The byte budgets of the store and the page cache, and what a stored pet is counted as costing.
 /**
  * Byte budgets for everything the mock keeps or builds per request. Sizes are estimates of what V8 holds,
  * counted conservatively: a string costs 2 bytes per UTF-16 unit (V8 stores Latin-1 strings in 1), so the

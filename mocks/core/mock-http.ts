@@ -1,3 +1,4 @@
+// The plain request and response every adapter exchanges with the core, free of any runtime's types.
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 /** A request as every adapter hands it to the core: plain data, no streams, no runtime types. */
 export interface MockRequest {

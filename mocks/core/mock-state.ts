@@ -1,3 +1,4 @@
+// One mock's state (store, seed, scenario, conditions, journal) and the reset that rebuilds it aside.
 import { type ConditionOptions, type Conditions, resolveConditions } from './conditions.ts'
 import { type MemoryBudget, memoryBudget } from './memory-budget.ts'
 import { PetStore } from './pet-store.ts'

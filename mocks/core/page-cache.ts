@@ -1,3 +1,4 @@
+// Serialized list pages kept until the store's next write: serializing is most of a list request's cost.
 /**
  * Serialized list pages, kept until the store's next write and within a byte budget. Serializing a page
  * is most of a list request's cost, and frontends ask for the same page again and again. A page larger

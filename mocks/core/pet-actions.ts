@@ -1,3 +1,4 @@
+// What listPets, createPet and getPet do to the store once their input is validated.
 import type { Int64 } from '../../contract/exact-json.ts'
 import type { ExactNewPet, PetStatus } from '../../contract/types.ts'
 import { errorResponse } from './error-codes.ts'

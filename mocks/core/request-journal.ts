@@ -1,3 +1,4 @@
+// The last requests under /v1, never a header, in a columnar ring buffer so tests can assert on traffic.
 import type { FaultKind } from './conditions.ts'
 
 /** One request as the journal keeps it: never a header, so never the key. */

@@ -1,3 +1,4 @@
+// The options a reset takes in every runtime, and the check that refuses an unknown key or a wrong type.
 import { isRecord } from '../../contract/openapi-document.ts'
 import { type ConditionOptions, faultKinds, maxDelayMs, resolveConditions } from './conditions.ts'
 import { isScenarioName, type ScenarioName, scenarioNames } from './scenarios.ts'

@@ -1,3 +1,4 @@
+// Whole GET answers kept until the store's next write, so a polling page skips auth, routing, validation.
 import type { MockRequest, MockResponse } from './mock-http.ts'
 
 /** At most this many answers are kept; the oldest goes first. */

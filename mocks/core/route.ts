@@ -1,3 +1,4 @@
+// Matches a method and path to the contract's operation (or a 404 / 405), below the servers' base path.
 import type { Contract, Operation } from '../../contract/index.ts'
 
 export type RouteMatch =

@@ -1,3 +1,4 @@
+// The named starting states a reset can switch to (empty, many, full, slow, flaky) and their pets.
 import type { Faker } from '@faker-js/faker'
 import { faker as englishFaker } from '@faker-js/faker/locale/en'
 import type { NewPet } from '../../contract/types.ts'

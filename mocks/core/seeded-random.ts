@@ -1,3 +1,4 @@
+// The seeded generator latency ranges and fault rates draw from, so a run repeats in any runtime.
 /**
  * A seeded pseudo-random generator (mulberry32: 32 bits of state, period 2^32), so latency drawn from a
  * range and faults drawn at a rate repeat from run to run and runtime to runtime for the same seed and the

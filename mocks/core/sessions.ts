@@ -1,3 +1,4 @@
+// The HTTP mock's X-Mock-Session pool: a store per name, so parallel test workers never share pets.
 import { errorResponse } from './error-codes.ts'
 import type { MockRequest, MockResponse } from './mock-http.ts'
 import type { MockState } from './mock-state.ts'

@@ -1,3 +1,4 @@
+// Checks a routed request's parameters and body against the contract, turning them into typed input.
 import type { Contract, Operation } from '../../contract/index.ts'
 import { errorResponse } from './error-codes.ts'
 import { isJsonMediaType, parseJsonBody } from './json-body.ts'

@@ -1,3 +1,4 @@
+// Which Chromium the browser tests launch: CHROMIUM_PATH, else the npm-packaged one, nothing to install.
 import { existsSync } from 'node:fs'
 
 export interface ChromiumToLaunch {

@@ -1,3 +1,4 @@
+// Serves the example app with Vite's dev server, MSW's worker script written into its public folder first.
 import { fileURLToPath } from 'node:url'
 import { createServer } from 'vite'
 import { writeServiceWorker } from '../service-worker-file.ts'

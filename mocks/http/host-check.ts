@@ -1,3 +1,4 @@
+// Which Host headers the HTTP mock answers: a guard against DNS rebinding, as Vite's allowedHosts is.
 import { isIP } from 'node:net'
 
 export interface HostCheckOptions {

@@ -1,3 +1,4 @@
+// For the HTTP mock's socket tests: raw TCP exchanges fetch cannot send, and a process's peak memory.
 import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 

@@ -1,3 +1,4 @@
+// Splits a request target into path and query, accepting the absolute form proxies send (RFC 9112 §3.2.2).
 /** Where a request points: its path, its query, and the authority an absolute-form target names. */
 export interface RequestTarget {
   path: string

@@ -1,3 +1,4 @@
+// Runs the HTTP mock's reset in ~10 ms steps, so seeding a million pets never stalls other requests.
 import { isResetRequest, readResetRequest, resetAnswer } from '../core/control-endpoints.ts'
 import type { MockRequest, MockResponse } from '../core/mock-http.ts'
 import type { MockState, ResetOutcome, SeedOptions } from '../core/mock-state.ts'

@@ -1,3 +1,4 @@
+// The core over node:http: Host check, ordered pipelining, capped bodies, and latency and faults on sockets.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { hangLimitMs, truncatedBytes } from '../core/conditions.ts'

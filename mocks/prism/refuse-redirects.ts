@@ -1,3 +1,4 @@
+// How Prism's proxy is kept from following a redirect: Node options that patch the node-fetch it forwards with.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'

@@ -1,3 +1,4 @@
+// Reads the violations Prism's proxy reports in its sl-violations header, for the suite's --via-prism run.
 /** One violation Prism's proxy lists in its `sl-violations` response header. */
 export interface PrismViolation {
   location: string[]

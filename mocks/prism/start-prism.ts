@@ -1,3 +1,4 @@
+// Starts Stoplight's Prism (mock or validating proxy) on the contract, found lazily: it is an optional peer.
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'

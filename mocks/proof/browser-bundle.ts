@@ -1,3 +1,4 @@
+// Bundles a browser test page's source with esbuild, against this repository or an installed package.
 import { build } from 'esbuild'
 
 /**

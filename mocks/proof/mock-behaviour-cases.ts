@@ -1,3 +1,4 @@
+// The mock's behaviour as vitest cases written once, run against every target: in-process, MSW, socket.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { contract } from '../../contract/index.ts'
 import type { Pet } from '../../contract/types.ts'

@@ -1,3 +1,4 @@
+// The package's entry names mapped to their sources, so the example app and recipes import as users do.
 import { fileURLToPath } from 'node:url'
 
 /**

@@ -1,3 +1,4 @@
+// Runs `npm start`'s script as a child process for socket tests, resolving once it prints its address.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { stopProcess } from '../stop-process.ts'

@@ -1,3 +1,4 @@
+// Times full conformance runs beside vitest running one trivial file, alternately, both as whole processes.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

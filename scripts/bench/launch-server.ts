@@ -1,3 +1,4 @@
+// Spawns a server (our mock as `npm start` runs it, or another) and times it to its first 2xx answer.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,3 +1,4 @@
+// Times an uncached listPets at one store size, a create before each list so the page cache never answers.
 import { Agent, request } from 'undici'
 
 export interface ListLatency {

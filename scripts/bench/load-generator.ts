@@ -1,3 +1,4 @@
+// The bench's load: wrk pinned apart from the servers when installed, else autocannon, which skews ratios.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'

@@ -1,3 +1,4 @@
+// The median the bench reports rounds by, apart so bench.ts and its measurements share one definition.
 /** The middle value (the mean of the two middle ones for an even count); NaN for none. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)

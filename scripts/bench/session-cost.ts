@@ -1,3 +1,4 @@
+// What the session pool costs a client that sends no X-Mock-Session, timed in-process against the core alone.
 import { contract } from '../../contract/index.ts'
 import { createRequestHandler } from '../../mocks/core/handle-request.ts'
 import type { MockRequest } from '../../mocks/core/mock-http.ts'

@@ -1,3 +1,4 @@
+// Full conformance runs behind a throttling proxy, once per way of refusing, held to a time budget.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,3 +1,4 @@
+// The option parser every command shares: one table per command gives its parsing, --help and docs table.
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import type { ConfigFile } from './config-file.ts'
 import type { Kind } from './option-kinds.ts'

@@ -1,3 +1,4 @@
+// Reads a command's JSON or YAML config file; apart so that only commands taking one ever load it.
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { UsageError } from './usage-error.ts'

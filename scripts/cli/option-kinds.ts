@@ -1,3 +1,4 @@
+// The kinds of value an option takes (port, seconds, URL, list...), so every command refuses bad input alike.
 /**
  * The kinds of value a command-line option takes. Each kind reads one raw string and says, in words a
  * usage error can end with, what it accepts: every option of every command is validated by one of these,

@@ -1,3 +1,4 @@
+// Schemathesis' checks set against our rules, the table docs/checks.md shows, so no rule goes unplaced.
 import { type RuleId, rules } from '../../suites/judging/index.ts'
 
 /**

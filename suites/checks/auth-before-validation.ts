@@ -1,3 +1,4 @@
+// Checks that a keyless invalid query or path id still gets 401: the key is checked before validation.
 import type { Check } from '../engine/index.ts'
 import { ensure } from '../engine/index.ts'
 

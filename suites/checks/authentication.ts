@@ -1,3 +1,4 @@
+// The 401 checks: bad and near-miss credentials on every operation, and path spellings that dodge auth.
 import { contract } from '../../contract/index.ts'
 import type { Check } from '../engine/index.ts'
 import { nearMissCredentials, pathSpellings } from '../values/index.ts'

@@ -1,3 +1,4 @@
+// Values the checks take from the contract (PetStatus values, getPet's sunset date), not restated in code.
 import { contract } from '../../contract/index.ts'
 import { isRecord } from '../../contract/openapi-document.ts'
 

@@ -1,3 +1,4 @@
+// The coverage table of declared operation × status pairs, and the last check, which fails on unseen ones.
 import { contract } from '../../contract/index.ts'
 import type { Check, RunState } from '../engine/index.ts'
 import { CheckBlocked, CheckSkipped, ensure, RunDeadlineReached } from '../engine/index.ts'

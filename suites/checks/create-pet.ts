@@ -1,3 +1,4 @@
+// The createPet checks: a 201 echoing what was sent, the server's own id, negative bodies refused.
 import type { NewPet } from '../../contract/types.ts'
 import { type Check, changedValue, createPetStep, differences, ensure } from '../engine/index.ts'
 import { negativeBodies } from '../values/index.ts'

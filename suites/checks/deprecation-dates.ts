@@ -1,3 +1,4 @@
+// Checks getPet's Deprecation date is no later than its Sunset: seconds, not milliseconds (RFC 9745).
 import type { Check } from '../engine/index.ts'
 import { ensure } from '../engine/index.ts'
 

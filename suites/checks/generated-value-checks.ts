@@ -1,3 +1,4 @@
+// Checks over values generated from the schemas: valid ones round-trip exactly, near-misses are refused.
 import { integerFromText, stringifyExactJson } from '../../contract/exact-json.ts'
 import type { NewPet, Pet } from '../../contract/types.ts'
 import {

@@ -1,3 +1,4 @@
+// The getPet checks: a pet served by its id, Sunset as the contract dates it, unknown and invalid ids.
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import type { Pet } from '../../contract/types.ts'
 import { bodyOf, type Check, CheckSkipped, changedValue, differences, ensure } from '../engine/index.ts'

@@ -1,3 +1,4 @@
+// The listPets checks: the default and given limits, refused limits, status filters, conforming pages.
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { type Check, CheckSkipped, ensure, listPets as list } from '../engine/index.ts'
 import { statuses } from './contract-values.ts'

@@ -1,3 +1,4 @@
+// One call per operation whose responses the contract leaves undefined, judged only for server errors.
 import { contract } from '../../contract/index.ts'
 import type { Check } from '../engine/index.ts'
 

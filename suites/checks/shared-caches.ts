@@ -1,3 +1,4 @@
+// Checks no cache in front of the server hands one client's answer to another across the key.
 import { type Check, ensure, listPets } from '../engine/index.ts'
 
 /**

@@ -1,3 +1,4 @@
+// The stateful checks: created pets read back, listed under their filter, never lost, at the run's end too.
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import type { Pet } from '../../contract/types.ts'
 import {

@@ -1,3 +1,4 @@
+// The fast-check model as a check: its API over the suite's send, its failures in the report's words.
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import {
   type Check,

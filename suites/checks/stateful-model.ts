@@ -1,3 +1,4 @@
+// The fast-check model of what the contract promises about state, over any transport, with shrinking.
 import fc from 'fast-check'
 import type { Int64 } from '../../contract/exact-json.ts'
 import { stringifyExactJson } from '../../contract/exact-json.ts'

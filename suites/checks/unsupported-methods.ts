@@ -1,3 +1,4 @@
+// Checks a method the contract does not declare on a path (PATCH {}) is refused, 405 with Allow.
 import { contract } from '../../contract/index.ts'
 import type { Check } from '../engine/index.ts'
 import { ensure } from '../engine/index.ts'

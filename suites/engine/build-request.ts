@@ -1,3 +1,4 @@
+// Builds the request a check means from the contract: method, path, key, body, and whether Prism relays it.
 import { containsBigInt } from '../../contract/exact-json.ts'
 import type { Operation } from '../../contract/operations.ts'
 import type { Exchange, SendParams } from '../judging/index.ts'

@@ -1,3 +1,4 @@
+// What a check is and runs in: the Check type, the run's shared state and fixtures, and the common steps.
 import { randomBytes } from 'node:crypto'
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import type { NewPet, Pet, PetStatus } from '../../contract/types.ts'

@@ -1,3 +1,4 @@
+// Judges every exchange by every rule a response must keep, re-judging reads once in-flight creates settle.
 import type { Operation } from '../../contract/operations.ts'
 import type { Recorder, SendParams } from '../judging/index.ts'
 import { describeExchange, type Exchange, judgePrism, judgeResponse } from '../judging/index.ts'

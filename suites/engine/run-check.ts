@@ -1,3 +1,4 @@
+// Runs one check and turns what it throws into a plain result: passed, failed, blocked, skipped, errored.
 import type { Exchange } from '../judging/index.ts'
 import { findingId, replayCommand, rules, type Violation } from '../judging/index.ts'
 import { type Check, createCheckContext, type RunState } from './check-context.ts'

@@ -1,3 +1,4 @@
+// ConformanceTarget: what the suite is pointed at and the bounds of a run, the input every stage reads.
 import type { NetworkOptions } from '../network/index.ts'
 
 /** What the suite is pointed at, and the bounds of the run. */

@@ -1,3 +1,4 @@
+// Violations (a rule broken once) and Findings (one defect however many checks saw it), with stable ids.
 import { createHash } from 'node:crypto'
 import { policySwitch, type RuleId, type RuleKind, ruleInfo, rules } from './rules.ts'
 

@@ -1,3 +1,4 @@
+// Names the known reasons a body is not JSON (a BOM, an anti-XSSI prefix, deep nesting) as one finding each.
 import { maxJsonDepth, nestsDeeperThan } from '../../contract/exact-json.ts'
 
 /**

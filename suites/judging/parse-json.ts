@@ -1,3 +1,4 @@
+// Reads a server's body as JSON, int64s exact, or undefined: a body that is not JSON is data, not an error.
 import { parseExactJson } from '../../contract/exact-json.ts'
 
 /**

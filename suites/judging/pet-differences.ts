@@ -1,3 +1,4 @@
+// How a pet came back other than it was sent: the changed fields, and lone surrogates as U+FFFD excused.
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { contract } from '../../contract/index.ts'
 import type { NewPet, Pet } from '../../contract/types.ts'

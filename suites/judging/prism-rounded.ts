@@ -1,3 +1,4 @@
+// Reads values Prism rounded to ±2^63 back as the int64 bounds, so Prism's rounding is not the server's.
 import { int64Max, int64Min } from '../../contract/exact-json.ts'
 import { isRecord } from '../../contract/openapi-document.ts'
 

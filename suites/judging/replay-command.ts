@@ -1,3 +1,4 @@
+// A request as a curl command a person can paste, the key read from $CONFORMANCE_API_KEY, never printed.
 import type { Exchange } from './exchange.ts'
 
 /** Where a replayed request goes, and the key it must not print. */

@@ -1,3 +1,4 @@
+// Which rules a run judges from --checks / --exclude-checks names, and the --list-checks text.
 import { listRules, type RuleId } from './rules.ts'
 
 /** Which rules a run judges: `--checks` keeps only these, `--exclude-checks` leaves these out. */

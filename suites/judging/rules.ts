@@ -1,3 +1,4 @@
+// The one registry of rules a server can break, contract or policy, that reports and docs all read.
 /**
  * The one registry of the rules a server can break: each a root cause a person can act on. The reports,
  * `docs/checks.md` (checked against it by a test) and the Schemathesis parity table all read it.

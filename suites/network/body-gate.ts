@@ -1,3 +1,4 @@
+// Limits how many response bodies may grow large at once, lending each a reused buffer, to bound memory.
 /** What a body is told once it may grow large: a buffer of the cap lent by its slot, or none when it waited too long. */
 export type Lend = ((bytes: number) => Buffer) | undefined
 

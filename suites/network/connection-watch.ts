@@ -1,3 +1,4 @@
+// Watches pooled connections for bytes no request asked for, and drops keep-alive once a server desyncs.
 import { type AgentOptions, type ClientRequest, Agent as HttpAgent } from 'node:http'
 import { Agent as HttpsAgent, type AgentOptions as HttpsAgentOptions } from 'node:https'
 import type { Socket } from 'node:net'

@@ -1,3 +1,4 @@
+// A handle on V8's full GC for the body gate, got at run time: vitest's thread cannot be given --expose-gc.
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 

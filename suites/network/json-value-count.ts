@@ -1,3 +1,4 @@
+// Counts the JSON values a body would parse to as its bytes arrive, so a body of a million `{}` is refused.
 /**
  * The JSON values a body would parse to, counted as its bytes come in: one, and one more for each comma
  * outside strings, once the body starts as an array or an object does (a scalar is one value, and any other

@@ -1,3 +1,4 @@
+// How the run reaches staging (rate limit, proxy, TLS, extra headers) from flags; which values are secret.
 import { parseRate } from './request-pacing.ts'
 
 /**

@@ -1,3 +1,4 @@
+// The client for runs through a proxy, on undici, loaded only then; it keeps the direct client's bounds.
 import type { Dispatcher } from 'undici'
 import {
   acceptEncoding,

@@ -1,3 +1,4 @@
+// The Received response type, alone so both clients and the outcome types share it without an import cycle.
 /** A response as the suite received it: header names in lower case, the body decoded to text. */
 export interface Received {
   status: number

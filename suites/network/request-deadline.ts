@@ -1,3 +1,4 @@
+// One request's deadline, paused while the suite itself holds the body, beside the run's, which never pauses.
 /**
  * One request's own deadline (`--request-timeout`), which stops while the request waits on the suite (its
  * body at the gate, body-gate.ts), beside the run's, which never stops. `expire` is told which of the two

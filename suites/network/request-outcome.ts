@@ -1,3 +1,4 @@
+// The limits every request runs under and its outcome as data, with the problems both clients report alike.
 import { maxHeaderBytes } from './http-message.ts'
 import type { NetworkOptions } from './network-options.ts'
 import type { Received } from './received.ts'

@@ -1,3 +1,4 @@
+// The throttling policy: what is a gateway's 429/503, how long to wait, how fast to go after, traffic facts.
 /**
  * Throttling is the network's answer, not the server's verdict: a gateway's 429 (or nginx's 503 page) is
  * waited out and the request sent again, and once the run has been throttled it paces itself so that it

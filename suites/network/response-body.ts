@@ -1,3 +1,4 @@
+// Reads a response body, decoded, under byte and chunk caps and the body gate, so no server exhausts memory.
 import type { Readable, Transform } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { BodyGate, type Ticket } from './body-gate.ts'

@@ -1,3 +1,4 @@
+// Cuts text a report shows to a length, saying how long it was, so no huge body buries the report.
 /**
  * Text cut to `max` characters for a report, saying how long it was, so a reader knows it was cut and a
  * huge body or message cannot bury the rest of the report. `length` is the whole text's, when `text` is

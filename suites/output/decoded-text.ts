@@ -1,3 +1,4 @@
+// Server text with every escape undone and mapped back, so the redactor finds a secret however it is escaped.
 /**
  * Text as a reader would read it once every escape in it is undone, with where each character came from:
  * the redactor looks for secrets here, so that a secret echoed with some or all of its characters escaped

@@ -1,3 +1,4 @@
+// Finds a secret spread over the lines of a hex dump, in its hex and its text column, for the redactor.
 import { decodeText, originalRange } from './decoded-text.ts'
 
 /**

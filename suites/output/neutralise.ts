@@ -1,3 +1,4 @@
+// Makes server text inert for each sink: terminal controls, bidi tricks, CI commands, Markdown, XML.
 /**
  * Text a server sent, made inert for the output it goes to. Each function is for one kind of sink; none
  * trusts the text it is given. The console and file writers (output-boundary.ts) apply the whole-output

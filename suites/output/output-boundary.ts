@@ -1,3 +1,4 @@
+// The one way out of a run: console, report files and step summary, each redacted then neutralised.
 import { appendFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'

@@ -1,3 +1,4 @@
+// The run's secrets and the redactor that finds them in any encoding, case or wrapping, inside words or not.
 import { nearMissCredentials } from '../values/index.ts'
 import { decodeText, originalRange } from './decoded-text.ts'
 import { hexDumpRanges } from './hex-dump.ts'

@@ -1,3 +1,4 @@
+// Finds the CI workflow commands a runner would execute in some output, read as runners read it, for tests.
 /**
  * The workflow commands a CI runner would execute from a process's output, read the way the runners read
  * it, for tests. Conservative: every line that parses as a command counts, whatever its name, and

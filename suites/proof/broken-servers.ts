@@ -1,3 +1,4 @@
+// Our mock with one defect injected per server and the finding each must give; and oddities it must pass.
 import { parseExactJson, stringifyExactJson } from '../../contract/exact-json.ts'
 import { isRecord } from '../../contract/openapi-document.ts'
 import type { MockRequest, MockResponse } from '../../mocks/core/mock-http.ts'

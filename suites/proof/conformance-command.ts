@@ -1,3 +1,4 @@
+// Runs `npm run conformance` as a user does, in its own process: the one path the suite's proofs take.
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,3 +1,4 @@
+// Working servers that echo attacks (terminal codes, CI commands, the key in many encodings) into reports.
 import { createServer } from 'node:http'
 import type { MockResponse } from '../../mocks/core/mock-http.ts'
 import { createMockApi } from '../../mocks/create-mock-api.ts'

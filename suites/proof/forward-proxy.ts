@@ -1,3 +1,4 @@
+// A corporate-style forward proxy for tests: absolute-form and CONNECT, Basic credentials, private names.
 import { createServer } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { listenOnLoopback } from './listen-on-loopback.ts'

@@ -1,3 +1,4 @@
+// Starts a test server on an ephemeral loopback port, so proofs run side by side without clashing.
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 

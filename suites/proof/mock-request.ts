@@ -1,3 +1,4 @@
+// Reads a node:http request whole as the mock's core takes it, so a proof server can answer like the mock.
 import type { IncomingMessage } from 'node:http'
 import type { MockRequest } from '../../mocks/core/mock-http.ts'
 

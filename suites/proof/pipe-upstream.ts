@@ -1,3 +1,4 @@
+// Forwards a proxy's request upstream and streams the answer back, for the test proxies to share.
 import {
   request as httpRequest,
   type IncomingMessage,

@@ -1,3 +1,4 @@
+// Sends a request byte for byte (dot segments, Latin-1 headers kept) for the reference servers' tests.
 import { Agent, request } from 'node:http'
 
 export interface RawExchange {

@@ -1,3 +1,4 @@
+// Reference servers with one defect a real backend shipped each, and the finding each must produce.
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json'
 import { contract } from '../../contract/index.ts'
 import type { RuleId } from '../judging/findings.ts'

@@ -1,3 +1,4 @@
+// The correct servers the suite must pass, in styles unlike our mock, started from the reference service.
 import { createReferenceService, type Defect, type ReferenceStyle } from './reference-service.ts'
 import { type ProofServer, type StartedServer, serveReference } from './serve-reference.ts'
 

@@ -1,3 +1,4 @@
+// A correct Animal Store written apart from mocks/, in replaceable stages: a second reading of the contract.
 import { createHash } from 'node:crypto'
 import { isInteger, parse, stringify } from 'lossless-json'
 import { contract } from '../../contract/index.ts'

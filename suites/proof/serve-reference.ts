@@ -1,3 +1,4 @@
+// Serves a reference service over node:http on a loopback port, moving bytes only, in its transport style.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'

@@ -1,3 +1,4 @@
+// A reverse proxy limiting requests as nginx limit_req does: staging's rate limit on 127.0.0.1, for tests.
 import { createServer } from 'node:http'
 import { listenOnLoopback } from './listen-on-loopback.ts'
 import { pipeUpstream } from './pipe-upstream.ts'

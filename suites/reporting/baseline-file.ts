@@ -1,3 +1,4 @@
+// The baseline file of accepted findings (id, reason, expiry): parsed strictly, applied, written. Pure.
 /**
  * Accepted findings: a team that ships with one known deviation (a ticket open, the fix next sprint)
  * keeps gating on everything else. A baseline lists findings by their stable id, each with the reason

@@ -1,3 +1,4 @@
+// Applies a baseline to a finished report: accepted findings stay listed but no longer fail the verdict.
 import { applyBaseline, type Baseline } from './baseline-file.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 

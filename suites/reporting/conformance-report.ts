@@ -1,3 +1,4 @@
+// The report model every format reads, and how it is built from check results: findings, totals, verdict.
 import type { CoverageRow } from '../checks/index.ts'
 import type { CheckResult, Outcome } from '../engine/index.ts'
 import { type Finding, findingId, groupFindings, stableFindingId, type Violation } from '../judging/index.ts'

@@ -1,3 +1,4 @@
+// The text formats of a report: console summary, Markdown for CI pages, JUnit XML, and their shared lines.
 import type { CheckResult } from '../engine/index.ts'
 import { type Finding, findingId, policySwitch, type Violation } from '../judging/index.ts'
 import { trafficLine } from '../network/index.ts'

@@ -1,3 +1,4 @@
+// The report as one self-contained HTML page, every text escaped: no script, nothing loaded, printable.
 import type { CheckResult } from '../engine/index.ts'
 import type { Finding } from '../judging/index.ts'
 import { clip } from '../output/index.ts'

@@ -1,3 +1,4 @@
+// What a run left out or accepted (excluded rules, baseline entries), in words every report format shares.
 import type { BaselineEntry } from './baseline-file.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 

@@ -1,3 +1,4 @@
+// The one unsolicited-response finding, and the results it sets aside as read from a desynced connection.
 import type { CheckResult } from '../engine/index.ts'
 import { type Finding, findingId, groupFindings, type Violation } from '../judging/index.ts'
 import type { DesyncFacts } from '../network/index.ts'

@@ -1,3 +1,4 @@
+// What a check hands the reporter through vitest's task meta, and the vitest types that carry it.
 import type { CoverageRow } from '../checks/index.ts'
 import type { CheckResult, ConformanceTarget } from '../engine/index.ts'
 import type { DesyncFacts, TrafficFacts } from '../network/index.ts'

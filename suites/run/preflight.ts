@@ -1,3 +1,4 @@
+// What is checked before any check (server reachable, key accepted, reports writable): exit 2, not a finding.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { boundedRequest, type RequestLimits } from '../network/index.ts'

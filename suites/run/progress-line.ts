@@ -1,3 +1,4 @@
+// The progress line: its text, whether a run shows it (a terminal outside CI), and its throttled writer.
 /** What a progress line shows: checks done of all, requests the finished checks sent, time since the start. */
 export interface Progress {
   done: number

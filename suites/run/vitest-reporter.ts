@@ -1,3 +1,4 @@
+// The vitest reporter of a run: progress as groups finish, then the results handed over as report data.
 import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node'
 import type { CheckResult } from '../engine/index.ts'
 import { buildReport, type ConformanceReport } from '../reporting/index.ts'

@@ -1,3 +1,4 @@
+// A field's schema keywords with $refs followed, and an operation's body fields, for generating values.
 import { contract } from '../../contract/index.ts'
 import { followReference, isRecord } from '../../contract/openapi-document.ts'
 

@@ -1,3 +1,4 @@
+// Values generated from the schemas: valid and awkward bodies, near-miss queries, path ids, path spellings.
 import { int64Max, int64Min } from '../../contract/exact-json.ts'
 import { contract } from '../../contract/index.ts'
 import { followReference } from '../../contract/openapi-document.ts'

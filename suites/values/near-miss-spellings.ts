@@ -1,3 +1,4 @@
+// Spellings a hair from an enum value (other case, a space), shared by negative bodies and near-miss queries.
 /**
  * Spellings a hair away from an enum value, labelled for a check name: another letter case, a space
  * before or after. A validator that trims or folds case takes them; the contract's enum does not.

@@ -1,3 +1,4 @@
+// Request bodies that break the request schema, derived from it rather than a hand-kept list.
 import { type FieldSchema, requestBodyFields } from './field-schema.ts'
 import { capitalise, enumNearMisses } from './near-miss-spellings.ts'
 

@@ -1,3 +1,4 @@
+// The example form's hints (statuses, required fields, limit bounds), read from the contract, not copied.
 import { contract } from '../../../contract/index.ts'
 import { followReference, isRecord } from '../../../contract/openapi-document.ts'
 

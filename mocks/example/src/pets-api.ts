@@ -1,3 +1,4 @@
+// The example app's API client, written as a team would against the real server: typed, errors as data.
 import type { ApiError, NewPet, Pet, PetStatus } from '../../../contract/types.ts'
 
 /** What every call returns: the data, or the contract's Error the server sent. */

@@ -1,3 +1,4 @@
+// The response check that a body parses and matches its status's schema, with changed and stored records.
 import { containsBigInt, parseExactJson } from '../../../contract/exact-json.ts'
 import { contract } from '../../../contract/index.ts'
 import { isRecord } from '../../../contract/openapi-document.ts'

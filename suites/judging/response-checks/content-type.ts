@@ -1,3 +1,4 @@
+// The response check that a defined body comes as application/json (a +json Error only warns).
 import { isJsonMediaType, mediaTypeEssence } from '../../../contract/json-media-type.ts'
 import { bodyDefined, bodyWhere, declaredMediaType, type ResponseCheck } from './judging.ts'
 

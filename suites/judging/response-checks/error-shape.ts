@@ -1,3 +1,4 @@
+// The response check that an Error body's `status` field equals the HTTP status.
 import type { ResponseCheck } from './judging.ts'
 
 /** An Error body that matches its schema says the HTTP status in its `status` field. */

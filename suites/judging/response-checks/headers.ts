@@ -1,3 +1,4 @@
+// The response check of declared headers (Deprecation, Sunset): present when required, valid when sent.
 import { contract } from '../../../contract/index.ts'
 import type { ResponseCheck } from './judging.ts'
 

@@ -1,3 +1,4 @@
+// The response checks in judging order, and the functions that run them on an exchange (Prism's last).
 import type { Operation } from '../../../contract/operations.ts'
 import type { Exchange } from '../exchange.ts'
 import type { Violation } from '../findings.ts'

@@ -1,3 +1,4 @@
+// The shape of a response check and of the judging it reads and writes, with helpers the checks share.
 import { contract } from '../../../contract/index.ts'
 import type { Operation } from '../../../contract/operations.ts'
 import { describeExchange, type Exchange } from '../exchange.ts'

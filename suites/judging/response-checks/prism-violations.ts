@@ -1,3 +1,4 @@
+// Prism's reported violations, each checked against the response: disproved ones become notes on Prism.
 import { contract } from '../../../contract/index.ts'
 import { declaredResponse, type ResponseCheck } from './judging.ts'
 

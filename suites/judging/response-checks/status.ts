@@ -1,3 +1,4 @@
+// The response check of the status against what the request meant: the first root cause to look for.
 import type { Operation } from '../../../contract/operations.ts'
 import type { Intent, SendParams } from '../request-intent.ts'
 import type { RuleId } from '../rules.ts'

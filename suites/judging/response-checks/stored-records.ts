@@ -1,3 +1,4 @@
+// Which records of a read break the schema, named by id and judged once, so one bad record is one finding.
 import { stringifyExactJson } from '../../../contract/exact-json.ts'
 import { isRecord } from '../../../contract/openapi-document.ts'
 import type { Validation } from '../../../contract/violations.ts'

@@ -1,3 +1,4 @@
+// The React recipe's API client: openapi-fetch typed by the contract's `paths`, with the key on every call.
 import type { paths } from 'animal-store-contract-kit/contract'
 import createClient from 'openapi-fetch'
 

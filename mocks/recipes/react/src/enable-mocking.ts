@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+// The React recipe's switch for the in-browser mock: dev server and flag only, so builds ship none of it.
 
 /**
  * Starts the in-browser mock before the app's first request, when both hold: this is the dev server

@@ -1,3 +1,4 @@
+// The React recipe's page: the pets list and an add form, on TanStack Query over the typed client.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import type { ApiClient } from './api-client.ts'
