@@ -1,3 +1,4 @@
+// Writes contract/validators.gen.ts: every validator of the document compiled ahead of time by Ajv.
 import { _, type ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import standalone from 'ajv/dist/standalone/index.js'

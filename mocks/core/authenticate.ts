@@ -1,3 +1,4 @@
+// The mock's door: a request without the bearer scheme and a known key gets the contract's 401 Error.
 import { errorResponse } from './error-codes.ts'
 import type { MockRequest, MockResponse } from './mock-http.ts'
 

@@ -1,3 +1,4 @@
+// The mock's store of pets: ids, insertion order and status filters, inside a memory budget.
 import { type Int64, stringifyExactJson } from '../../contract/exact-json.ts'
 import type { ExactNewPet, ExactPet, PetStatus } from '../../contract/types.ts'
 import { type MemoryBudget, memoryBudget, petBytes } from './memory-budget.ts'

@@ -1,3 +1,4 @@
+// Builds the example app with Vite, for the browser tests and the production-build guard.
 import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'

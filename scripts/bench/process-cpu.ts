@@ -1,3 +1,4 @@
+// CPU seconds a process tree has used, read from /proc: what a server under load cost, for the bench.
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 

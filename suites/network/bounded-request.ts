@@ -1,3 +1,4 @@
+// The suite's direct client: every request bounded in time, bytes and chunks, paced, and watched for desync.
 import { type Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import {

@@ -1,3 +1,4 @@
+// What both clients share about an HTTP message: header and body caps, URL split, headers, TLS options.
 import type { IncomingMessage } from 'node:http'
 import { rootCertificates } from 'node:tls'
 import type { NetworkOptions } from './network-options.ts'

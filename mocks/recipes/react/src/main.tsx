@@ -1,3 +1,4 @@
+// The React recipe's entry: the mock's worker first, then the app, so the first query never races it.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
