@@ -1,4 +1,4 @@
-// Builds the example app with Vite, for the browser tests and the production-build guard.
+// Builds the example app with Vite, for the production-build guard's tests.
 import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
