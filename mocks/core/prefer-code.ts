@@ -1,4 +1,4 @@
-// `Prefer: code=NNN`, as Prism reads it: forces one of the operation's declared errors; the store is untouched.
+// `Prefer: code=NNN`, as Prism reads it: forces an operation's declared error; the store is untouched.
 import type { Operation } from '../../contract/index.ts'
 import type { ApiError } from '../../contract/types.ts'
 import { type ErrorCode, errorResponse } from './error-codes.ts'
