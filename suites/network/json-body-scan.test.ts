@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { maxJsonDepth } from '../../contract/exact-json.ts'
 import { JsonBodyScan } from './json-body-scan.ts'
@@ -127,5 +128,103 @@ describe('finding a member name given twice in one object', () => {
 
   it('escapes ~ and / in the path as a JSON pointer does', () => {
     expect(duplicateIn('{"a/b":{"~":1,"~":2}}')?.at).toBe('/a~1b/~0')
+  })
+})
+
+/**
+ * The first repeated name of a JSON text and its pointer, read by recursive descent over the whole text (the
+ * way a parser reads it): what the streaming scan must find, whatever pieces the text comes in.
+ */
+function firstRepeat(text: string): { name: string; at: string } | undefined {
+  let at = 0
+  let found: { name: string; at: string } | undefined
+  const space = () => {
+    while (/\s/.test(text.charAt(at))) at++
+  }
+  const string = (): string => {
+    const start = at++
+    while (text[at] !== '"') at += text[at] === '\\' ? 2 : 1
+    at++
+    return JSON.parse(text.slice(start, at))
+  }
+  const step = (name: string | number) => `/${String(name).replaceAll('~', '~0').replaceAll('/', '~1')}`
+  const value = (path: string): void => {
+    space()
+    const opener = text[at]
+    if (opener === '"') string()
+    else if (opener === '{' || opener === '[') {
+      at++
+      const names = new Set<string>()
+      for (let index = 0; ; index++) {
+        space()
+        if (text[at] === '}' || text[at] === ']') break
+        if (opener === '{') {
+          const name = string()
+          if (names.has(name)) found ??= { name, at: `${path}${step(name)}` }
+          names.add(name)
+          space()
+          at++
+          value(`${path}${step(name)}`)
+        } else value(`${path}${step(index)}`)
+        space()
+        if (text[at] === ',') at++
+      }
+      at++
+    } else while (/[-0-9a-z.]/.test(text.charAt(at))) at++
+  }
+  value('')
+  return found
+}
+
+describe('the scan against a reader of the whole text', () => {
+  // Names that collide only once unescaped, and names holding what marks structure outside a string.
+  const name = fc.constantFrom(
+    'a',
+    '\\u0061',
+    'b',
+    '\\"',
+    '\\u0022',
+    '\\\\',
+    'é',
+    '\\u00e9',
+    '\\":',
+    ',',
+    '{',
+    '/~',
+  )
+  const { body } = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      fc.constant('1'),
+      name.map((text) => `"${text}"`),
+      tie('array'),
+      tie('object'),
+    ),
+    array: fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(' , ')}]`),
+    object: fc
+      .array(fc.tuple(name, tie('value')), { maxLength: 4 })
+      .map((members) => `{ ${members.map(([key, value]) => `"${key}" :${value}`).join(',')}}`),
+    body: fc.oneof(tie('array'), tie('object')),
+  }))
+
+  it('finds the same first repeated name and pointer, in any pieces down to one byte', () => {
+    fc.assert(
+      fc.property(
+        body as fc.Arbitrary<string>,
+        fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1 }),
+        (text, sizes) => {
+          const bytes = Buffer.from(text)
+          const scan = new JsonBodyScan()
+          for (let at = 0, piece = 0; at < bytes.length; piece++) {
+            const size = sizes[piece % sizes.length] as number
+            scan.add(bytes.subarray(at, at + size))
+            at += size
+          }
+          expect(scan.duplicate).toEqual(firstRepeat(text))
+          expect(scan.values).toBe(counted(text))
+        },
+      ),
+      { numRuns: 2_000 },
+    )
   })
 })
