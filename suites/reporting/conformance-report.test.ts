@@ -313,6 +313,18 @@ describe('every format is a function of the same report', () => {
   })
 })
 
+describe('the totals line', () => {
+  it('agrees each count with its noun: 1 check, 1 warning, 2 checks', () => {
+    const one = buildReport(
+      [{ ...check('fine', 'passed'), warnings: ['a status the contract allows'] } as CheckResult],
+      facts,
+    )
+    expect(toConsoleText(one)).toMatch(/CONFORMS: 0 findings, 1 check passed, 0 failed, 1 warning$/m)
+    const two = buildReport([check('a', 'passed'), check('b', 'passed')], facts)
+    expect(toMarkdown(two)).toContain('0 findings, 2 checks passed, 0 failed, 0 warnings')
+  })
+})
+
 describe('a server that wrote responses nobody asked for', () => {
   const desync = {
     connections: [7],
