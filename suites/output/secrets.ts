@@ -411,19 +411,65 @@ const base64Tail = new RegExp(`${base64Run}(?:${wrapBreak}[A-Za-z0-9+/_-]+)*$`)
 function maskHeaderDumps(text: string, dump: RegExp, hit: () => void): string {
   let out = ''
   let done = 0
-  for (const match of text.matchAll(dump)) {
-    if (match.index < done) continue
-    const from = match.index + match[0].length
-    const quote = match[1] === '[' ? undefined : match[1]
-    const value = dumpedValue(text, from, quote, /=>\s*$/.test(match[0]), match[1] === undefined)
+  for (const name of dumpedNames(text, dump)) {
+    if (name.start < done) continue
+    const value = dumpedValue(text, name.end, name.quote, name.arrow, name.form)
     if (value === undefined) continue
     const masked = value.masked
-    if (masked === text.slice(from, value.end)) continue
+    if (masked === text.slice(name.end, value.end)) continue
     hit()
-    out += text.slice(done, from) + masked
+    out += text.slice(done, name.end) + masked
     done = value.end
   }
   return done === 0 ? text : out + text.slice(done)
+}
+
+/** A secret header's name in a dump: where it starts, where its value starts, and how the value is written. */
+interface DumpedName {
+  start: number
+  end: number
+  /** The quote the name was written in (with its backslashes: `\\"`), which the value's strings repeat. */
+  quote: string | undefined
+  /** `=>` after the name: the rest of the line is the value (PHP's print_r). */
+  arrow: boolean
+  /** `name=`: a form's value, up to `&`. */
+  form: boolean
+}
+
+/**
+ * The names `dump` finds, in order. A quoted name's closing quote repeats its opening one, backslashes
+ * included (`\"cookie\":`, JSON inside JSON): the name starts as many backslashes before its quote as
+ * stand before the closing one, and is not a name when fewer do. `dump` reads a run of backslashes once,
+ * from its start, and this counts them: matched as `\\*["']` from every backslash of a run, the opening
+ * would read the run again from each one, quadratic in its length.
+ */
+function dumpedNames(text: string, dump: RegExp): DumpedName[] {
+  const names: DumpedName[] = []
+  dump.lastIndex = 0
+  for (let match = dump.exec(text); match; match = dump.exec(text)) {
+    const end = match.index + match[0].length
+    const arrow = /=>\s*$/.test(match[0])
+    const { before, quote, closing, bracket } = match.groups ?? {}
+    if (quote === undefined || before === undefined) {
+      names.push({ start: match.index, end, quote: undefined, arrow, form: bracket === undefined })
+      continue
+    }
+    const opening = match.index + before.length
+    // Closed by `]` (`"name]`), the name takes every backslash before its quote.
+    const escapes = closing?.length ?? before.length
+    if (escapes > before.length) {
+      dump.lastIndex = opening + 1
+      continue
+    }
+    names.push({
+      start: opening - escapes,
+      end,
+      quote: text.slice(opening - escapes, opening + 1),
+      arrow,
+      form: false,
+    })
+  }
+  return names
 }
 
 function dumpedValue(
@@ -587,6 +633,8 @@ function compile(secrets: readonly Secret[], headers: readonly string[]): Compil
   const anywhere = secrets.filter((secret) => secret.match === 'anywhere')
   const words = secrets.filter((secret) => secret.match === 'word')
   const names = headers.map(escapeRegExp).join('|')
+  const dumpedName = `(?:http_)?(?:${names.replaceAll('\\-', '[-_]')})`
+  const arrowOrColon = String.raw`\s*(?::|=>)\s*`
   const needles = (list: Secret[]) => [
     ...new Set(list.flatMap(({ value }) => formSpellings(value).map((form) => decodeText(form).text))),
   ]
@@ -615,8 +663,13 @@ function compile(secrets: readonly Secret[], headers: readonly string[]): Compil
       'gim',
     ),
     // `"authorization": "…"` in a JSON body that echoes the request's headers, and its cousins.
+    // A run of backslashes before a quote is read from its start only (`dumpedNames` counts it).
     headerDump: new RegExp(
-      `(\\\\*["']|\\[)(?:http_)?(?:${names.replaceAll('\\-', '[-_]')})(?:\\1|\\])\\s*(?::|=>)\\s*|(?<![\\w-])(?:${names})=`,
+      [
+        `(?<!\\\\)(?<before>\\\\*)(?<quote>["'])${dumpedName}(?:(?<closing>\\\\*)\\k<quote>|\\])${arrowOrColon}`,
+        `(?<bracket>\\[)${dumpedName}[[\\]]${arrowOrColon}`,
+        `(?<![\\w-])(?:${names})=`,
+      ].join('|'),
       'gi',
     ),
   }
