@@ -376,12 +376,38 @@ function secretTailStart(text: string, secrets: readonly string[], longest: numb
 
 /** Where a run of hexadecimal at the end of `text` starts, when its bytes end in part of a secret. */
 function hexTailStart(text: string, secrets: readonly string[]): number | undefined {
-  const run = /(?:[0-9a-f]{2}[ :-]?)+[0-9a-f]?$/i.exec(text)
-  if (!run) return undefined
-  const digits = run[0].replace(/[^0-9a-f]/gi, '')
+  const start = hexTail(text)
+  if (start === undefined) return undefined
+  const digits = text.slice(start).replace(/[^0-9a-f]/gi, '')
   const bytes = Buffer.from(digits.slice(0, digits.length - (digits.length % 2)), 'hex')
   const decoded = decodeText(bytes.toString('latin1')).text
-  return secretTailStart(decoded, secrets, decoded.length) === undefined ? undefined : run.index
+  return secretTailStart(decoded, secrets, decoded.length) === undefined ? undefined : start
+}
+
+const isHexDigit = (text: string, at: number) => /[0-9a-f]/i.test(text[at] ?? '')
+const isHexSeparator = (text: string, at: number) => /[ :-]/.test(text[at] ?? '')
+
+/**
+ * Where the hexadecimal that ends `text` starts, if it does: byte pairs, each maybe followed by one
+ * separator (`73 6b:5F-`), then maybe half a byte; the earliest start, as the expression
+ * /(?:[0-9a-f]{2}[ :-]?)+[0-9a-f]?$/i finds it. Read backwards once: the expression tries every start of a
+ * long run and reads on to the end from each, quadratic in the run.
+ */
+function hexTail(text: string): number | undefined {
+  // fromHere[at]: the text from `at` is such pairs (maybe none), then maybe half a byte.
+  const fromHere = new Uint8Array(text.length + 3)
+  fromHere[text.length] = 1
+  let start: number | undefined
+  for (let at = text.length - 1; at >= 0; at--) {
+    if (!isHexDigit(text, at) && !isHexSeparator(text, at)) break
+    const pair =
+      isHexDigit(text, at) &&
+      isHexDigit(text, at + 1) &&
+      (fromHere[at + 2] === 1 || (isHexSeparator(text, at + 2) && fromHere[at + 3] === 1))
+    if (pair) start = at
+    fromHere[at] = pair || (at === text.length - 1 && isHexDigit(text, at)) ? 1 : 0
+  }
+  return start
 }
 
 /**
@@ -390,17 +416,39 @@ function hexTailStart(text: string, secrets: readonly string[]): number | undefi
  * at. A clip that cuts `Basic dXNlcjpr…` leaves no whole base64 form of the secret to find.
  */
 function base64TailStart(text: string, secrets: readonly string[]): number | undefined {
-  const run = base64Tail.exec(text)
-  if (!run) return undefined
-  const standard = unwrapped(run[0], 0).joined.replaceAll('-', '+').replaceAll('_', '/')
+  const start = base64Tail(text)
+  if (start === undefined) return undefined
+  const standard = unwrapped(text.slice(start), 0).joined.replaceAll('-', '+').replaceAll('_', '/')
   for (let offset = 0; offset < 4; offset++) {
     const decoded = decodeText(Buffer.from(standard.slice(offset), 'base64').toString('latin1')).text
-    if (secretTailStart(decoded, secrets, decoded.length) !== undefined) return run.index
+    if (secretTailStart(decoded, secrets, decoded.length) !== undefined) return start
   }
   return undefined
 }
 
-const base64Tail = new RegExp(`${base64Run}(?:${wrapBreak}[A-Za-z0-9+/_-]+)*$`)
+const isBase64 = (text: string, at: number) => /[A-Za-z0-9+/_-]/.test(text[at] ?? '')
+
+/**
+ * Where the base64 that ends `text` starts, if it does: a run of base64 characters (not inside a longer
+ * one), then any number of line breaks (`wrapBreak`) each followed by another run, up to the end; the
+ * earliest start, as `${base64Run}(?:${wrapBreak}[A-Za-z0-9+/_-]+)*$` finds it. Read backwards once: the
+ * expression reads on to the end from the start of every run, quadratic in a text of short wrapped lines.
+ */
+function base64Tail(text: string): number | undefined {
+  // toEnd[at]: the text from `at` is a run, then line breaks each followed by a run, up to the end.
+  const toEnd = new Uint8Array(text.length + 1)
+  let start: number | undefined
+  for (let at = text.length - 1; at >= 0; at--) {
+    if (!isBase64(text, at)) continue
+    const next = at + 1
+    // A break is tried only right after a run, so each run of backslashes is read once.
+    breakAt.lastIndex = next
+    const wraps = () => breakAt.test(text) && toEnd[breakAt.lastIndex] === 1
+    toEnd[at] = next === text.length || toEnd[next] === 1 || (!isBase64(text, next) && wraps()) ? 1 : 0
+    if (toEnd[at] === 1 && !isBase64(text, at - 1)) start = at
+  }
+  return start
+}
 
 /**
  * Every value of a secret header that a framework's dump of the request holds, masked: a quoted string (in
