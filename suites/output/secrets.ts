@@ -374,14 +374,21 @@ function secretTailStart(text: string, secrets: readonly string[], longest: numb
   return undefined
 }
 
-/** Where a run of hexadecimal at the end of `text` starts, when its bytes end in part of a secret. */
+/**
+ * Where a run of hexadecimal at the end of `text` starts, when its bytes end in part of a secret, read from
+ * either of its first two digits: a run longer than the text read before a clip (the hexadecimal of a long
+ * text, escaped) may start there in the middle of a byte.
+ */
 function hexTailStart(text: string, secrets: readonly string[]): number | undefined {
   const start = hexTail(text)
   if (start === undefined) return undefined
   const digits = text.slice(start).replace(/[^0-9a-f]/gi, '')
-  const bytes = Buffer.from(digits.slice(0, digits.length - (digits.length % 2)), 'hex')
-  const decoded = decodeText(bytes.toString('latin1')).text
-  return secretTailStart(decoded, secrets, decoded.length) === undefined ? undefined : start
+  for (let offset = 0; offset < 2; offset++) {
+    const pairs = digits.slice(offset, digits.length - ((digits.length - offset) % 2))
+    const decoded = decodeText(Buffer.from(pairs, 'hex').toString('latin1')).text
+    if (secretTailStart(decoded, secrets, decoded.length) !== undefined) return start
+  }
+  return undefined
 }
 
 const isHexDigit = (text: string, at: number) => /[0-9a-f]/i.test(text[at] ?? '')
