@@ -391,8 +391,11 @@ function hexTailStart(text: string, secrets: readonly string[]): number | undefi
   return undefined
 }
 
-const isHexDigit = (text: string, at: number) => /[0-9a-f]/i.test(text[at] ?? '')
-const isHexSeparator = (text: string, at: number) => /[ :-]/.test(text[at] ?? '')
+const isHexDigit = (text: string, at: number) => {
+  const code = text.charCodeAt(at)
+  return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66)
+}
+const isHexSeparator = (text: string, at: number) => ' :-'.includes(text[at] ?? 'x')
 
 /**
  * Where the hexadecimal that ends `text` starts, if it does: byte pairs, each maybe followed by one
@@ -433,7 +436,17 @@ function base64TailStart(text: string, secrets: readonly string[]): number | und
   return undefined
 }
 
-const isBase64 = (text: string, at: number) => /[A-Za-z0-9+/_-]/.test(text[at] ?? '')
+const isBase64 = (text: string, at: number) => {
+  const code = text.charCodeAt(at)
+  const letter = code | 0x20
+  return (
+    (letter >= 0x61 && letter <= 0x7a) || (code >= 0x30 && code <= 0x39) || '+/_-'.includes(text[at] ?? 'x')
+  )
+}
+
+// What a line break between runs of base64 is made of (`wrapBreak`): past any other character that is not
+// base64, no run further back can reach the end.
+const isBreakCharacter = (text: string, at: number) => '\r\n\\ \t'.includes(text[at] ?? 'x')
 
 /**
  * Where the base64 that ends `text` starts, if it does: a run of base64 characters (not inside a longer
@@ -446,7 +459,10 @@ function base64Tail(text: string): number | undefined {
   const toEnd = new Uint8Array(text.length + 1)
   let start: number | undefined
   for (let at = text.length - 1; at >= 0; at--) {
-    if (!isBase64(text, at)) continue
+    if (!isBase64(text, at)) {
+      if (isBreakCharacter(text, at)) continue
+      break
+    }
     const next = at + 1
     // A break is tried only right after a run, so each run of backslashes is read once.
     breakAt.lastIndex = next
