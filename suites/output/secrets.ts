@@ -1,5 +1,5 @@
 import { nearMissCredentials } from '../near-miss-credentials.ts'
-import { decodeText, originalRange } from './decoded-text.ts'
+import { decodeText, originalRange, unescapedText } from './decoded-text.ts'
 import { hexDumpRanges } from './hex-dump.ts'
 
 /** What replaces a secret in every output: fixed, so that no character of the secret (nor its length) shows. */
@@ -250,11 +250,14 @@ function secretRanges(text: string, compiled: Compiled): [number, number][] {
     const start = clippedStart(text, at, [...compiled.anywhere, ...compiled.words])
     if (start !== undefined) ranges.push([start, at])
   }
-  for (const expression of [compiled.base64, compiled.base64Pieces, compiled.hex])
-    if (expression)
-      for (const match of text.matchAll(expression)) ranges.push([match.index, match.index + match[0].length])
-  for (const run of text.matchAll(wrappedBase64)) ranges.push(...wrappedRanges(run[0], run.index, compiled))
-  ranges.push(...hexDumpRanges(text, (bytes) => needleRanges(bytes, compiled)))
+  for (const range of encodedRanges(text, compiled)) ranges.push(range)
+  // Read again with the escapes undone: a server escapes the characters of base64 or hexadecimal as it
+  // escapes any text, some (Go's html/template writes `+` as `&#43;`, .NET's System.Text.Json `\u002B`, a
+  // URL `%2B`) or all of them. What matched is replaced where it stands, escapes and all.
+  if (decoded.at.length > 0)
+    for (const [at, end] of encodedRanges(unescapedText(text, decoded), compiled))
+      ranges.push(originalRange(decoded, at, end))
+  for (const range of hexDumpRanges(text, (bytes) => needleRanges(bytes, compiled))) ranges.push(range)
   ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1])
   const merged: [number, number][] = []
   for (const range of ranges) {
@@ -263,6 +266,17 @@ function secretRanges(text: string, compiled: Compiled): [number, number][] {
     else merged.push([...range])
   }
   return merged
+}
+
+/** Where `text` holds the base64 of a secret (wrapped across lines or not) or its hexadecimal. */
+function encodedRanges(text: string, compiled: Compiled): [number, number][] {
+  const ranges: [number, number][] = []
+  for (const expression of [compiled.base64, compiled.base64Pieces, compiled.hex])
+    if (expression)
+      for (const match of text.matchAll(expression)) ranges.push([match.index, match.index + match[0].length])
+  for (const run of text.matchAll(wrappedBase64))
+    for (const range of wrappedRanges(run[0], run.index, compiled)) ranges.push(range)
+  return ranges
 }
 
 /**
@@ -351,9 +365,14 @@ function clippedStart(text: string, at: number, secrets: readonly string[]): num
     const decodedStart = secretTailStart(before.text, secrets, longest)
     if (decodedStart !== undefined)
       starts.push(from + originalRange(before, decodedStart, before.text.length)[0])
+    // Hexadecimal and base64 as they stand, and with their escapes undone (`Zm9v&#43;YmFy…`).
+    const unescaped = before.at.length > 0 ? unescapedText(text.slice(from, end), before) : undefined
     for (const tailStart of [hexTailStart, base64TailStart]) {
       const start = tailStart(text.slice(from, end), secrets)
       if (start !== undefined) starts.push(from + start)
+      const unescapedStart = unescaped === undefined ? undefined : tailStart(unescaped, secrets)
+      if (unescapedStart !== undefined)
+        starts.push(from + originalRange(before, unescapedStart, unescapedStart + 1)[0])
     }
   }
   return starts.length === 0 ? undefined : Math.min(...starts)
