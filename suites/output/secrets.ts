@@ -246,9 +246,15 @@ const wordCharacter = /[a-z0-9]/
 function secretRanges(text: string, compiled: Compiled): [number, number][] {
   const decoded = decodeText(text)
   const ranges = needleRanges(decoded.text, compiled).map(([at, end]) => originalRange(decoded, at, end))
+  const secrets = [...compiled.anywhere, ...compiled.words]
+  // A secret that holds no `…` cannot run across one: what is read before a clip stops at the `…` before
+  // it, so a text of many is read once rather than once per `…` over the length of the longest secret.
+  const acrossClips = secrets.some((secret) => secret.includes('…'))
+  let previous = 0
   for (const { index: at } of text.matchAll(/…/g)) {
-    const start = clippedStart(text, at, [...compiled.anywhere, ...compiled.words])
+    const start = clippedStart(text, at, secrets, acrossClips ? 0 : previous)
     if (start !== undefined) ranges.push([start, at])
+    previous = at + 1
   }
   for (const range of encodedRanges(text, compiled)) ranges.push(range)
   // Read again with the escapes undone: a server escapes the characters of base64 or hexadecimal as it
@@ -351,16 +357,22 @@ function wrappedRanges(run: string, offset: number, compiled: Compiled): [number
  * decoded, is part of a secret (the start of the key, or of a near-miss key that starts further in), with
  * a half-written escape of the next character (`%2`, `\\u00`, `&#4`) after it; or a run of hexadecimal or
  * base64 whose bytes end in part of one. Without this a clip that falls inside an echoed key would show all but
- * its end. The half escape is found in the original text: decoded, `&#4` is another character.
+ * its end. The half escape is found in the original text: decoded, `&#4` is another character. Nothing
+ * before `floor` is read.
  */
-function clippedStart(text: string, at: number, secrets: readonly string[]): number | undefined {
+function clippedStart(
+  text: string,
+  at: number,
+  secrets: readonly string[],
+  floor: number,
+): number | undefined {
   const half = halfEscape.exec(text.slice(Math.max(0, at - 24), at))
   const longest = Math.max(0, ...secrets.map((secret) => secret.length))
   const starts: number[] = []
   // With and without what may be a half-written escape: `&#72` before the cut may be a whole one.
   for (const end of new Set([at - (half?.[0].length ?? 0), at])) {
     // Room for the longest secret with every character escaped (`&amp;#x0002b;` is 13 characters).
-    const from = Math.max(0, end - longest * 14)
+    const from = Math.max(floor, end - longest * 14)
     const before = decodeText(text.slice(from, end))
     const decodedStart = secretTailStart(before.text, secrets, longest)
     if (decodedStart !== undefined)
