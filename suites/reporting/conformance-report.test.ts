@@ -217,7 +217,7 @@ describe('records broken on the server', () => {
 })
 
 /** What the JUnit schema CI test views follow finds wrong with `xml` (none, for a valid file). */
-async function junitSchemaErrors(xml: string): Promise<unknown[]> {
+async function junitSchemaErrors(xml: string): Promise<readonly unknown[]> {
   const { validateXML } = await import('xmllint-wasm')
   const schema = readFileSync(new URL('../proof/junit.xsd', import.meta.url), 'utf8')
   const validation = await validateXML({
