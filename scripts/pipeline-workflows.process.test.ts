@@ -187,6 +187,21 @@ describe.each(Object.entries(workflows))(
   },
 )
 
+describe('the config file for a staging behind a gateway', () => {
+  it('holds only keys the command reads: an internal CA, a rate limit, and a proxy from the environment', async () => {
+    const proxy = 'http://ci:proxy-password@proxy.internal.test:3128'
+    const { values, configPath } = await loadCommand(
+      conformanceCommand,
+      ['--config', 'animal-store.config.behind-a-gateway.yaml'],
+      { STAGING_PROXY_URL: proxy },
+      examples,
+    )
+    expect(configPath).toBe('animal-store.config.behind-a-gateway.yaml')
+    expect(values).toMatchObject({ ca: 'certs/internal-ca.pem', 'rate-limit': '10/s', proxy })
+    expect(values.baseline).toBe('conformance-baseline.json')
+  })
+})
+
 describe('promote.yml gates a deployment on staging', () => {
   it('would fail the validator with a planted mistake (a job key misspelt)', async () => {
     const planted = join(mkdtempSync(join(tmpdir(), 'workflow-')), 'promote.yml')
