@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -341,7 +341,7 @@ describe('promote.yml’s steps, run as Actions runs them', () => {
 
   it('quotes the reason conformance.json gives for exit 2 in the annotation and the step summary', async () => {
     const cwd = workspace()
-    execFileSync('mkdir', ['-p', join(cwd, 'reports')])
+    mkdirSync(join(cwd, 'reports'), { recursive: true })
     const reason = {
       kind: 'throttled',
       message: 'Staging is throttling: 44 of 291 requests refused (100%).\n::add-mask::x',
@@ -572,7 +572,7 @@ describe('pull-request.yml posts the summary on the pull request, one comment ed
   const marker = '<!-- animal-store-conformance -->'
   const withSummary = (text: string) => {
     const cwd = workspace()
-    execFileSync('mkdir', ['-p', join(cwd, 'reports')])
+    mkdirSync(join(cwd, 'reports'), { recursive: true })
     writeFileSync(join(cwd, 'reports/summary.md'), text)
     return cwd
   }
