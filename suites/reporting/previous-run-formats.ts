@@ -42,7 +42,10 @@ export function comparedWith(comparison: RunComparison, code: (text: string) => 
   const run = `the run of ${code(previous.startedAt)} against ${code(previous.baseUrl)}`
   if (comparison.state === 'nothing-judged')
     return `Nothing to compare: ${run} (${code(comparison.path)}) judged no check (it ended with exit 2 before any${previous.reasonKind ? `: ${code(previous.reasonKind)}` : ''}), so it knew of no finding.`
-  return `Compared by finding id with ${run} (${verdictWords[previous.verdict]}), read from ${code(comparison.path)}.`
+  const none = [comparison.new, comparison.fixed, comparison.stillOpen, comparison.unknown].every(
+    (list) => list.length === 0,
+  )
+  return `Compared by finding id with ${run} (${verdictWords[previous.verdict]}), read from ${code(comparison.path)}.${none ? ' Neither run reported a finding.' : ''}`
 }
 
 const verdictWords: Record<NonNullable<RunComparison['previous']>['verdict'], string> = {
@@ -112,6 +115,16 @@ export function previousRunConsoleLines(report: ConformanceReport): string[] {
 }
 
 /**
+ * The lines around the section in summary.md, invisible once rendered: a workflow posts what lies between
+ * them as a pull-request comment. Each is a whole line no text from a file or a server can be: those sit
+ * in list items, quotes and sentences the section starts itself.
+ */
+export const previousRunMarkers = {
+  start: '<!-- animal-store-conformance previous-run:start -->',
+  end: '<!-- animal-store-conformance previous-run:end -->',
+}
+
+/**
  * The comparison as Markdown that reads on its own, so a workflow can post it as a pull-request comment:
  * its own heading naming the service and both runs, no link, every text from a file or a server in a code
  * span, at most `listedPerGroup` findings a list and a line counting the rest.
@@ -120,6 +133,7 @@ export function previousRunMarkdown(report: ConformanceReport): string[] {
   const comparison = report.previous
   if (!comparison) return []
   const lines = [
+    previousRunMarkers.start,
     `### Animal Store conformance since the previous run: ${comparisonCounts(comparison)}`,
     '',
     `${comparedWith(comparison, markdownCode)}${sameServer(comparison) ? ' This run checked the same base URL.' : ''}`,
@@ -135,5 +149,5 @@ export function previousRunMarkdown(report: ConformanceReport): string[] {
       lines.push(`- and ${findings.length - listedPerGroup} more (every one is in conformance.json)`)
     lines.push('')
   }
-  return lines
+  return [...lines, previousRunMarkers.end, '']
 }

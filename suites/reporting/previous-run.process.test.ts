@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +13,9 @@ import { buildReport } from './conformance-report.ts'
 // socket; the comparison's cases are pinned in run-comparison.test.ts.
 const apiKey = 'Zq8vLm2xPr4t'
 const hostile = '<script>alert(1)</script> `|` ::warning::x'
+// The command docs/conformance.md gives for cutting the section out of summary.md.
+const cutComment =
+  '/^<!-- animal-store-conformance previous-run:start -->$/,/^<!-- animal-store-conformance previous-run:end -->$/p'
 
 describe('--previous', () => {
   let server: Awaited<ReturnType<typeof serveHttp>>
@@ -67,6 +71,17 @@ describe('--previous', () => {
     )
     // In a code span, where a tag is text: the span's delimiter is longer than any backtick run inside.
     expect(summary).toContain(`- \`${fixed[0]?.id}\` limit \`\`${hostile}\`\` on \`listPets\``)
+
+    // What a workflow posts as the pull-request comment, cut out as docs/conformance.md shows: it stands alone.
+    const comment = execFileSync('sed', ['-n', cutComment, join(run.reportDir, 'summary.md')], {
+      encoding: 'utf8',
+    })
+    expect(comment.split('\n').slice(1, 2)).toEqual([
+      '### Animal Store conformance since the previous run: 0 new, 1 fixed, 0 still open',
+    ])
+    expect(comment).toContain('**Fixed (1)**')
+    expect(comment).not.toContain('### Coverage')
+    expect(comment).not.toContain('](')
 
     const html = readFileSync(join(run.reportDir, 'conformance.html'), 'utf8')
     expect(html).toContain('<h2>Since the previous run: 0 new, 1 fixed, 0 still open</h2>')

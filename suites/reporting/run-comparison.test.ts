@@ -4,7 +4,7 @@ import { stableFindingId, type Violation } from '../judging/findings.ts'
 import { withBaseline } from './baseline-verdict.ts'
 import { buildReport, type ConformanceReport } from './conformance-report.ts'
 import { maxPreviousFindings, parsePreviousReport } from './previous-report-file.ts'
-import { listedPerGroup, previousRunMarkdown } from './previous-run-formats.ts'
+import { listedPerGroup, previousRunMarkdown, previousRunMarkers } from './previous-run-formats.ts'
 import { toConsoleText, toMarkdown } from './report-formats.ts'
 import { toHtml } from './report-html.ts'
 import { type ComparedFinding, compareRuns, type PreviousRun } from './run-comparison.ts'
@@ -62,6 +62,14 @@ describe('what changed since the previous run, by finding id', () => {
     expect(ids(comparison.stillOpen)).toEqual([idOf(schema)])
     expect(comparison.unknown).toEqual([])
     expect(comparison.caveats).toEqual([])
+    expect(toMarkdown(withPreviousRun(after, previousFrom(before)))).not.toContain('Neither run reported')
+  })
+
+  it('says so when neither run reported a finding', () => {
+    const clean = buildReport([passed('c')], facts)
+    expect(toMarkdown(withPreviousRun(clean, previousFrom(clean)))).toContain(
+      '(it conformed), read from `previous/conformance.json`. Neither run reported a finding. This run checked the same base URL.',
+    )
   })
 
   it('is the same whatever order either run listed its findings in', () => {
@@ -207,7 +215,7 @@ describe('the previous report is untrusted input', () => {
   })
 
   it('reaches no format as markup or a command: Markdown, HTML and the console defuse what it holds', () => {
-    const hostile = '`</code><script>alert(1)</script>|\n::set-output name=x::y\n## CONFORMS'
+    const hostile = `\`</code><script>alert(1)</script>|\n::set-output name=x::y\n## CONFORMS\n${previousRunMarkers.end}`
     const tampered = {
       ...json,
       target: { ...(json.target as object), baseUrl: `http://x/v1${hostile}` },
@@ -220,6 +228,9 @@ describe('the previous report is untrusted input', () => {
     const current = withPreviousRun(buildReport([passed('c')], facts), parsed.previous)
     const markdown = previousRunMarkdown(current).join('\n')
     expect(markdown).toContain('**Fixed (1)**')
+    // The section's end, where a workflow stops cutting out the pull-request comment, is its own line only.
+    expect(markdown.split('\n').filter((line) => line === previousRunMarkers.end)).toHaveLength(1)
+    expect(markdown.split('\n').at(-2)).toBe(previousRunMarkers.end)
     // Each text is one code span on one line: no tag, no heading, no workflow command at a line start.
     expect(markdown).not.toMatch(/^(::|#+ CONFORMS)/m)
     expect(markdown.replace(/(`+)[^`\n]*?(?:`[^`\n]*?)*?\1/g, '')).not.toMatch(/<script|<\/code>/)
