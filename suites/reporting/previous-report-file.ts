@@ -1,6 +1,6 @@
 // An earlier run's conformance.json (--previous), read as untrusted input: shape checked, texts bounded. Pure.
 import { clip } from '../output/index.ts'
-import { reportFormat } from './conformance-report.ts'
+import { type ConformanceReport, reportFormat } from './conformance-report.ts'
 import type { ComparedFinding, PreviousRun } from './run-comparison.ts'
 
 /**
@@ -16,7 +16,13 @@ export const maxPreviousFindings = 5_000
 // A finding id is `rule-` and 8 hex digits of its rule, operations and place (judging/findings.ts).
 const idPattern = /^[a-z][a-z0-9-]{0,63}-[0-9a-f]{8}$/
 const rulePattern = /^[a-z][a-z0-9-]{0,63}$/
-const verdicts = ['conforms', 'does-not-conform', 'incomplete'] as const
+// Keyed by the report's own verdicts, so a verdict added to the report fails the type check here until it
+// is decided how a comparison reads it.
+const verdicts: Record<ConformanceReport['verdict'], PreviousRun['verdict']> = {
+  conforms: 'conforms',
+  'does-not-conform': 'does-not-conform',
+  incomplete: 'incomplete',
+}
 
 /**
  * Reads the text of a previous run's `conformance.json`, refusing what this kit did not write: another
@@ -47,8 +53,8 @@ export function parsePreviousReport(
   const { target, verdict, startedAt, findings } = parsed
   if (!isObject(target) || typeof target.baseUrl !== 'string' || typeof target.readOnly !== 'boolean')
     return fail('is not a report: it has no "target" with "baseUrl" and "readOnly".')
-  if (!verdicts.includes(verdict as (typeof verdicts)[number]))
-    return fail(`is not a report: "verdict" is not one of ${verdicts.join(', ')}.`)
+  if (typeof verdict !== 'string' || !Object.hasOwn(verdicts, verdict))
+    return fail(`is not a report: "verdict" is not one of ${Object.keys(verdicts).join(', ')}.`)
   if (typeof startedAt !== 'string' || Number.isNaN(Date.parse(startedAt)))
     return fail('is not a report: "startedAt" is not a date.')
   if (!Array.isArray(findings)) return fail('is not a report: it has no "findings" list.')
@@ -81,7 +87,7 @@ export function parsePreviousReport(
       path,
       startedAt: clip(startedAt, 40),
       baseUrl: clip(target.baseUrl, 300),
-      verdict: verdict as PreviousRun['verdict'],
+      verdict: verdicts[verdict as ConformanceReport['verdict']],
       readOnly: target.readOnly,
       ...(typeof contractVersion === 'string' ? { contractVersion: clip(contractVersion, 40) } : {}),
       checks: judgedChecks(parsed),
