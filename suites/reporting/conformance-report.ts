@@ -1,5 +1,5 @@
 // The report model every format reads, and how it is built from check results: findings, totals, verdict.
-// The document alone, not the loader: the command's start would otherwise compile no validator but load them all.
+// The document alone: the loader (contract/index.ts) would bring every compiled validator into the command's start.
 import { openapiDocument } from '../../contract/openapi.gen.ts'
 import type { CoverageRow } from '../checks/index.ts'
 import type { CheckResult, Outcome } from '../engine/index.ts'

@@ -108,7 +108,7 @@ function comparedFinding(raw: unknown, accepted: ReadonlySet<string>): ComparedF
   return {
     id,
     rule,
-    where: clip(where, 300),
+    where: clip(where, 1000),
     operations: (operations as string[]).slice(0, 20).map((operation) => clip(operation, 80)),
     ...(accepted.has(id) ? { accepted: true as const } : {}),
   }

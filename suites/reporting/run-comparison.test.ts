@@ -209,9 +209,24 @@ describe('the previous report is untrusted input', () => {
   })
 
   it('bounds every text it keeps', () => {
-    const long = { ...json, findings: [{ ...(json.findings as object[])[0], where: 'x'.repeat(100_000) }] }
+    const long = {
+      ...json,
+      target: { ...(json.target as object), baseUrl: `http://x/${'v'.repeat(100_000)}` },
+      findings: [
+        {
+          ...(json.findings as object[])[0],
+          where: 'x'.repeat(100_000),
+          operations: Array(1000).fill('o'.repeat(1000)),
+        },
+      ],
+    }
     const parsed = parsePreviousReport(JSON.stringify(long), 'prev.json')
-    expect(parsed.ok && (parsed.previous.findings[0]?.where.length ?? 0) < 400).toBe(true)
+    if (!parsed.ok) throw new Error(parsed.problem)
+    const [finding] = parsed.previous.findings
+    expect(finding?.where).toMatch(/^x{1000}… \(100000 chars\)$/)
+    expect(finding?.operations).toHaveLength(20)
+    expect(Math.max(...(finding?.operations ?? []).map((operation) => operation.length))).toBeLessThan(100)
+    expect(parsed.previous.baseUrl.length).toBeLessThan(320)
   })
 
   it('reaches no format as markup or a command: Markdown, HTML and the console defuse what it holds', () => {
