@@ -67,7 +67,7 @@ export function caveatText(caveat: Caveat, code: (text: string) => string): stri
     case 'contract':
       return `The previous run judged against contract ${both}: a finding may be new or fixed because the contract changed.`
     case 'mode':
-      return `The previous run was ${both}: a finding only creates show may be listed as new or fixed for that reason alone.`
+      return `The previous run was ${both}: findings only creating pets can show may be listed as new or fixed for that reason alone.`
   }
 }
 
