@@ -67,6 +67,10 @@ negative bodies generated from the schema, and that created pets can be read bac
       kind: text('FILE', 'a file'),
       help: "write this run's findings as a baseline, each with an empty reason to fill in\n(reasons of entries already in --baseline are kept)",
     },
+    previous: {
+      kind: text('FILE', 'a file'),
+      help: "a previous run's conformance.json: every report adds what changed since (new,\nfixed, still open findings); a missing file is a note (a pipeline's first run)",
+    },
     policy: {
       kind: oneOf(['strict', 'off'], 'strict|off'),
       help: "strict: the suite's policy where the contract is silent (refusing limit=101,\nmethods, awkward values) fails like the contract; off: warnings only",

@@ -84,6 +84,7 @@ const outcome = await runConformance({
   ...(values.quiet ? { progress: false } : values.progress ? { progress: true } : {}),
   ...(values.baseline === undefined ? {} : { baseline: values.baseline }),
   ...(values['write-baseline'] === undefined ? {} : { writeBaseline: values['write-baseline'] }),
+  ...(values.previous === undefined ? {} : { previous: values.previous }),
   secrets: output.secrets,
 }).catch(
   (error: Error): ConformanceOutcome => ({

@@ -72,7 +72,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       limitations: [...insecure, ...(prism?.limitations ?? [])],
     }
     const reporter = new ConformanceReporter(facts, print, progressLine(options.progress, output.status))
-    const render = reportRenderer(checked.plan.excluded, baseline, secrets)
+    const render = reportRenderer(checked.plan.excluded, baseline, secrets, checked.plan.previous)
     // The reports are rendered as soon as the reporter has judged the run, while vitest stops its thread
     // (tens of ms in which this thread would only wait); they are written once vitest has ended.
     let early: { from: ConformanceReport; rendered: RenderedReports } | undefined

@@ -1,13 +1,23 @@
 // The report model every format reads, and how it is built from check results: findings, totals, verdict.
+// The document alone: the loader (contract/index.ts) would bring every compiled validator into the command's start.
+import { openapiDocument } from '../../contract/openapi.gen.ts'
 import type { CoverageRow } from '../checks/index.ts'
 import type { CheckResult, Outcome } from '../engine/index.ts'
 import { type Finding, findingId, groupFindings, stableFindingId, type Violation } from '../judging/index.ts'
 import type { DesyncFacts, TrafficFacts } from '../network/index.ts'
 import type { BaselineOutcome } from './baseline-file.ts'
+import type { RunComparison } from './run-comparison.ts'
 import { setAsideDesynced, unsolicitedFinding } from './unsolicited-response.ts'
+
+/** The version of conformance.json's shape: a reader of an earlier run's report (--previous) refuses another. */
+export const reportFormat = 1
 
 /** A whole run as data: every reporter (console, JUnit, JSON, Markdown) is a function of this. */
 export interface ConformanceReport {
+  /** This report's shape, `reportFormat`: what a later run's --previous checks before reading it. */
+  format: typeof reportFormat
+  /** The `info.version` of the contract the run judged against. */
+  contractVersion: string
   /** `seed` replays the run's generated requests: `--seed`. */
   target: {
     baseUrl: string
@@ -49,6 +59,8 @@ export interface ConformanceReport {
   excludedRules?: string[]
   /** What a --baseline accepted: known findings (not failing the run), expired and stale entries. */
   baseline?: BaselineOutcome
+  /** What changed since the run of a --previous report: new, fixed and still-open findings. */
+  previous?: RunComparison
 }
 
 export interface RunFacts {
@@ -89,6 +101,8 @@ export function buildReport(judged: CheckResult[], facts: RunFacts): Conformance
   const incomplete = pending.length > 0 || count('errored') > 0
   const warnings = [...new Set(results.flatMap((result) => result.warnings))]
   return {
+    format: reportFormat,
+    contractVersion: openapiDocument.info.version,
     target: facts.target,
     startedAt: facts.startedAt.toISOString(),
     finishedAt: facts.finishedAt.toISOString(),

@@ -4,5 +4,8 @@
 export { type Baseline, parseBaseline, writeBaseline } from './baseline-file.ts'
 export { withBaseline } from './baseline-verdict.ts'
 export { buildReport, type ConformanceReport } from './conformance-report.ts'
+export { parsePreviousReport } from './previous-report-file.ts'
 export { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
 export { toHtml } from './report-html.ts'
+export type { MissingPreviousRun, PreviousRun } from './run-comparison.ts'
+export { withPreviousRun } from './with-previous-run.ts'

@@ -4,6 +4,7 @@ import { type Finding, findingId, policySwitch, type Violation } from '../judgin
 import { trafficLine } from '../network/index.ts'
 import { markdownCell, markdownCode, markdownFence, markdownInlineHtml, xmlEscape } from '../output/index.ts'
 import type { ConformanceReport } from './conformance-report.ts'
+import { previousRunConsoleLines, previousRunMarkdown } from './previous-run-formats.ts'
 import { knownFindingIds, selectionLines, verdictQualifier } from './report-selection.ts'
 
 /** What an installed user runs; a run started otherwise says how in the report's `target.command`. */
@@ -114,6 +115,7 @@ export function toConsoleText(report: ConformanceReport): string {
     ...(selectionLines(report).length > 0
       ? ['', 'Left out or accepted:', ...selectionLines(report).map((line) => `  - ${line}`)]
       : []),
+    ...previousRunConsoleLines(report),
     '',
     `${headline[report.verdict]}${verdictQualifier(report)}: ${totalsLine(report)}`,
   )
@@ -142,6 +144,7 @@ export function toMarkdown(report: ConformanceReport): string {
     '',
     createdLine(report),
     '',
+    ...previousRunMarkdown(report),
   ]
   if (report.findings.length > 0) {
     lines.push(

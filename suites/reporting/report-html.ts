@@ -4,6 +4,13 @@ import type { Finding } from '../judging/index.ts'
 import { clip } from '../output/index.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { coverageMatrix, type MatrixCell, type MatrixRow } from './coverage-matrix.ts'
+import {
+  caveatText,
+  comparedLine,
+  comparedWith,
+  comparisonCounts,
+  comparisonGroups,
+} from './previous-run-formats.ts'
 import { citesLine, kindLabel, recordsLine } from './report-formats.ts'
 import { selectionLines, verdictQualifier } from './report-selection.ts'
 
@@ -33,6 +40,7 @@ ${
 ${header(report, title)}
 <nav aria-label="Sections"><a href="#findings">Findings (${report.findings.length})</a> · <a href="#coverage">Coverage</a> · <a href="#advice">Warnings and advice (${report.warnings.length + report.advice.length + report.notes.length + report.limitations.length})</a> · <a href="#checks">Every check (${report.checks.length})</a></nav>
 <main>
+${previousRunSection(report)}
 ${findingsSection(report)}
 ${incompleteSection(report)}
 ${coverageSection(report)}
@@ -108,6 +116,23 @@ function countsText(totals: ConformanceReport['totals']): string {
     .join(
       ', ',
     )}; ${totals.findings} ${totals.findings === 1 ? 'finding' : 'findings'}, ${totals.warnings} ${totals.warnings === 1 ? 'warning' : 'warnings'}`
+}
+
+// What changed since a --previous report: every text in it is escaped like a server's, since it is one.
+function previousRunSection(report: ConformanceReport): Html {
+  const comparison = report.previous
+  if (!comparison) return html``
+  const plain = (text: string) => text
+  return html`<section id="changes"><h2>Since the previous run: ${comparisonCounts(comparison)}</h2>
+<p class="lead">${comparedWith(comparison, plain)}</p>
+${comparison.caveats.map((caveat) => html`<p class="caveat">${caveatText(caveat, plain)}</p>`)}
+${comparisonGroups(comparison)
+  .filter(({ findings }) => findings.length > 0)
+  .map(
+    ({ label, findings }) =>
+      html`<h3>${label} (${findings.length})</h3><ul class="changes">${findings.slice(0, 50).map((finding) => html`<li>${comparedLine(finding, plain)}</li>`)}${findings.length > 50 ? html`<li class="more">and ${findings.length - 50} more (every one is in conformance.json)</li>` : ''}</ul>`,
+  )}
+</section>`
 }
 
 function findingsSection(report: ConformanceReport): Html {

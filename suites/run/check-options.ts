@@ -4,9 +4,15 @@ import { resolve } from 'node:path'
 import type { ConformanceTarget } from '../engine/index.ts'
 import { excludedRules } from '../judging/index.ts'
 import { createOutput, type Output, Secrets } from '../output/index.ts'
-import { type Baseline, parseBaseline } from '../reporting/index.ts'
+import {
+  type Baseline,
+  type MissingPreviousRun,
+  type PreviousRun,
+  parseBaseline,
+} from '../reporting/index.ts'
 import { invokedCommand } from './invoked-command.ts'
 import { ensureWritableDirectory } from './preflight.ts'
+import { readPreviousReport } from './read-previous-report.ts'
 import { type ConformanceOptions, defaults } from './run-options.ts'
 
 /** What a run that can start works with: where it writes, what it redacts, whom it checks. */
@@ -18,6 +24,8 @@ export interface RunPlan {
   /** Rules left out by `--checks` / `--exclude-checks`. */
   excluded: string[]
   baseline: Baseline | undefined
+  /** The --previous report to compare with, or a note that there is none yet. */
+  previous: PreviousRun | MissingPreviousRun | undefined
   reportDir: string
   timeoutMs: number
 }
@@ -56,6 +64,8 @@ export function checkOptions(options: ConformanceOptions): { plan: RunPlan } | {
   if (!selection.ok) return problem(`--checks / --exclude-checks: ${selection.problem}`)
   const baseline = options.baseline === undefined ? undefined : readBaselineFile(options.baseline)
   if (typeof baseline === 'string') return problem(baseline)
+  const previous = options.previous === undefined ? undefined : readPreviousReport(options.previous)
+  if (typeof previous === 'string') return problem(previous)
   const reportDir = resolve(options.reportDir ?? 'reports')
   const unwritable = ensureWritableDirectory(reportDir)
   if (unwritable) return problem(unwritable)
@@ -85,6 +95,7 @@ export function checkOptions(options: ConformanceOptions): { plan: RunPlan } | {
       target,
       excluded: selection.excluded,
       baseline,
+      previous,
       reportDir,
       timeoutMs,
     },

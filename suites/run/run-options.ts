@@ -37,6 +37,8 @@ export interface ConformanceOptions {
   baseline?: string
   /** Writes the run's findings as a baseline here, each with an empty reason for a person to fill in. */
   writeBaseline?: string
+  /** A previous run's conformance.json: every report adds what changed since (reporting/run-comparison.ts). */
+  previous?: string
   /** Rate limit, proxy, TLS material and extra headers (see network/network-options.ts). */
   network?: NetworkOptions
   /** At most this many pets created (`--max-writes`): checks that would go past it are skipped. */
