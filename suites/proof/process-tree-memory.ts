@@ -28,8 +28,10 @@ const maxTreeSize = 64
 /**
  * Samples, every `everyMs`, the resident memory (VmRSS) of `rootPid` and every process descended from it
  * (found by each process's parent in /proc/<pid>/stat, since /proc/<pid>/task/<tid>/children needs a
- * kernel option not every Linux has), and keeps the largest sum. A sample reads the parent of processes it
- * has not seen before and the status of the tree's processes: bounded, whatever else the machine runs.
+ * kernel option not every Linux has), and keeps the largest sum. A child that has forked and not yet
+ * executed its program is left out: its pages are still its parent's. A sample reads the parent of
+ * processes it has not seen before and the stat and status of the tree's processes: bounded, whatever else
+ * the machine runs.
  * Resident memory counts the pages each process maps, so pages shared between them (the node binary)
  * count once per process: a sum of what each process's own RSS says, as `ps` or a container's view of
  * each would show it. Degrades to undefined where there is no /proc.
@@ -46,6 +48,9 @@ export function watchTreeMemory(rootPid: number | undefined, everyMs = 25): Tree
     let bytes = 0
     const processes: TreeProcess[] = []
     for (const pid of tree) {
+      // Between fork and exec a child's resident pages are its parent's, shared: counted, they would
+      // count the parent twice (a 25 ms sample meets that window now and then).
+      if (pid !== rootPid && statOf(pid)?.forkedNotExecuted !== false) continue
       const rss = rssOf(statusOf(pid))
       if (rss === undefined) continue
       if (!commands.has(pid)) commands.set(pid, commandOf(pid))
@@ -82,7 +87,7 @@ function treeOf(root: number, parents: Map<number, number>): number[] {
   for (const pid of present) {
     if (parents.has(pid) || read >= maxNewPerSample) continue
     read++
-    const parent = parentOf(pid)
+    const parent = statOf(pid)?.parent
     if (parent !== undefined) parents.set(pid, parent)
   }
   const children = new Map<number, number[]>()
@@ -98,12 +103,22 @@ function treeOf(root: number, parents: Map<number, number>): number[] {
   return tree
 }
 
-/** The parent of `pid`, from /proc/<pid>/stat: the field after the command, which may hold ") " itself. */
-function parentOf(pid: number): number | undefined {
+// PF_FORKNOEXEC (include/linux/sched.h): set by fork, cleared by exec.
+const pfForkNoExec = 0x40
+
+/**
+ * The parent of `pid` and whether it has forked without executing yet, from /proc/<pid>/stat (proc(5)):
+ * fields 4 and 9, counted after the command, which may hold ") " itself.
+ */
+function statOf(pid: number): { parent: number; forkedNotExecuted: boolean } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-    return Number.isInteger(parent) ? parent : undefined
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const parent = Number(fields[1])
+    const flags = Number(fields[6])
+    return Number.isInteger(parent) && Number.isInteger(flags)
+      ? { parent, forkedNotExecuted: (flags & pfForkNoExec) !== 0 }
+      : undefined
   } catch {
     return undefined
   }
