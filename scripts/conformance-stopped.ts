@@ -4,15 +4,20 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { type NetworkFlags, networkOptionsFrom } from '../suites/network/index.ts'
 import { createOutput } from '../suites/output/index.ts'
-import { invokedCommand, writeStoppedRun } from '../suites/run/index.ts'
+import { invokedCommand, peakRssOf, writeStoppedRun } from '../suites/run/index.ts'
 import { loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
 import { addOptionSecrets, earlySecrets } from './conformance-secrets.ts'
 
 export interface StoppedRunPlan {
   timeoutSeconds: number
-  /** Writes the reports of the stopped run and says why on stderr, redacted like every line of the run. */
-  write(reason: string): void
+  /** The peak memory of the run's process, read before it is stopped (undefined once it is gone). */
+  peakRssOf(pid: number | undefined): number | undefined
+  /**
+   * Writes the reports of the stopped run and says why on stderr, redacted like every line of the run; the
+   * report's peak memory is this process's and `runPeakRssBytes`.
+   */
+  write(reason: string, runPeakRssBytes?: number): void
 }
 
 /**
@@ -38,7 +43,8 @@ export async function stoppedRunPlan(
   const output = createOutput(addOptionSecrets(secrets, values, network.options))
   return {
     timeoutSeconds: values.timeout,
-    write(reason) {
+    peakRssOf,
+    write(reason, runPeakRssBytes) {
       const written = writeStoppedRun(output, {
         target: {
           baseUrl: (values['base-url'] ?? '').replace(/\/+$/, ''),
@@ -50,6 +56,7 @@ export async function stoppedRunPlan(
         reportDir: resolve(values['report-dir']),
         startedAt,
         reason,
+        runPeakRssBytes,
       })
       output.err(typeof written === 'string' ? `Incomplete: ${reason}\n${written}` : `Incomplete: ${reason}`)
     },

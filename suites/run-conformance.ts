@@ -9,6 +9,7 @@ import {
   checkOptions,
   exitOutcome,
   type PrismInFront,
+  peakRssOfRun,
   preflight,
   progressLine,
   putPrismInFront,
@@ -70,6 +71,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         command: target.command,
       },
       limitations: [...insecure, ...(prism?.limitations ?? [])],
+      // Measured when the report is built, while Prism still runs.
+      peakRss: () => peakRssOfRun({ watcher: options.watchedBy, prism: prism?.pid }),
     }
     const reporter = new ConformanceReporter(facts, print, progressLine(options.progress, output.status))
     const render = reportRenderer(checked.plan.excluded, baseline, secrets)

@@ -44,6 +44,11 @@ export interface ConformanceOptions {
   /** Where progress and the summary go (default: stdout). Lines arrive redacted and made inert for a terminal. */
   print?: (line: string) => void
   /**
+   * The process that started this run and watches it (its pid: the command's outer process, which keeps
+   * `--timeout` from outside): the report's peak memory counts it too.
+   */
+  watchedBy?: number
+  /**
    * Secrets besides the API key and the base URL's credentials, which the run adds itself: proxy
    * credentials, headers marked secret. Every output is redacted of all of them.
    */
