@@ -187,6 +187,8 @@ export function readBoundedBody(
   /** The stream ended while the body waited: a stream that had its end buffered ends even when paused. */
   let endedWhileWaiting = false
   let settled = false
+  /** Read to its end: its text will be parsed, which makes as much garbage again. */
+  let readWhole = false
   let received = 0
   const values = new JsonValueCount()
 
@@ -204,8 +206,9 @@ export function readBoundedBody(
     // Stopped from outside (the request's deadline, a closed connection): nothing more is taken.
     settled = true
     clearTimeout(stall)
-    // What its text and parsed value will take: `{}` is two bytes of text and some fifty of heap.
-    const weight = held.length + values.values * bytesPerValue
+    // What it leaves the collector: its bytes, twice when read whole (its text, then its parsed value,
+    // each hold them), and `{}` is two bytes of text and some fifty of heap.
+    const weight = (readWhole ? 2 : 1) * held.length + values.values * bytesPerValue
     if (ticket) ticket.release(weight)
     else bodyGate.letGo(weight)
     held.drop()
@@ -264,6 +267,7 @@ export function readBoundedBody(
   }
   const finishBody = () => {
     if (settled) return
+    readWhole = true
     const body = held.text()
     settle({ ok: true, body })
   }
