@@ -44,6 +44,20 @@ describe('the gate for large bodies', () => {
     third.ticket.release()
   })
 
+  it('lends the next body another buffer when one keeps the buffer it was lent', async () => {
+    const gate = new BodyGate({ slots: 1, largeFrom: 1024, maxWaitMs: 60_000 })
+    const first = asking(gate)
+    await settle()
+    const kept = first.lend?.(4096)
+    first.ticket.keepBuffer()
+    first.ticket.release()
+    const second = asking(gate)
+    await settle()
+    expect(second.granted).toBe(true)
+    expect(second.lend?.(4096)).not.toBe(kept)
+    second.ticket.release(4096)
+  })
+
   it('lets a body that waited too long go on without a slot, which it then cannot give to another', async () => {
     const gate = new BodyGate({ slots: 1, largeFrom: 1024, maxWaitMs: 50 })
     const holder = asking(gate)

@@ -10,6 +10,11 @@ export interface Ticket {
    * given up.
    */
   release(bytes?: number): void
+  /**
+   * Gives the slot back but keeps the buffer it lent, which the body goes on in (it stalled): the next body
+   * is lent another. Counted toward the collections when released.
+   */
+  keepBuffer(): void
 }
 
 /**
@@ -81,6 +86,9 @@ export class BodyGate {
       }, this.maxWaitMs)
     }
     return {
+      keepBuffer: () => {
+        lent = undefined
+      },
       release: (bytes = 0) => {
         clearTimeout(waited)
         if (state === 'waiting') this.queue.splice(this.queue.indexOf(enter), 1)

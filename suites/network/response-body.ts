@@ -192,11 +192,13 @@ export function readBoundedBody(
   let received = 0
   const values = new JsonValueCount()
 
-  /** Set while the body holds a slot and its buffer: a body that stalls hands them on (`stalled`). */
+  /** Set while the body holds a slot and its buffer: a body that stalls hands the slot on (`stalled`). */
   let stall: ReturnType<typeof setTimeout> | undefined
   const stalled = () => {
     stall = undefined
-    held.moveTo(Buffer.allocUnsafe(Math.max(held.length * 2, 4096)))
+    // It goes on in the buffer it was lent, which is the cap's size: copied out, the copy and the buffer
+    // given back both stayed in memory, the buffer idle until another large body came.
+    ticket?.keepBuffer()
     // The slot goes back now; the body is counted toward the collections once, when it is let go.
     ticket?.release()
     ticket = undefined
