@@ -69,10 +69,12 @@ export async function watchConformanceRun(argv: readonly string[]): Promise<neve
   const first = await Promise.race([ended, deadline])
   clearTimeout(timer)
   if (first !== 'deadline' && (first.code !== null || forwarded)) process.exit(first.code ?? 2)
-  const runPeak = plan?.peakRssOf(child.pid)
+  // Loaded only now: the report writer holds the suite's output boundary and report model.
+  const reporter = await plan?.reporter().catch(() => undefined)
+  const runPeak = reporter?.peakRssOf(child.pid)
   stopGroup(child, 'SIGKILL')
-  if (!plan) process.exit(2)
-  plan.write(
+  if (!plan || !reporter) process.exit(2)
+  reporter.write(
     first === 'deadline'
       ? `the run did not end within --timeout (${plan.timeoutSeconds} s) and ${graceSeconds} s of grace: its process was stopped from outside. Look at what the server sends that makes the run this slow, or raise --timeout.`
       : `the run's process ended without a report (${first.signal ?? 'it could not be started'}): stopped from outside, or out of memory. Run it again; if it recurs, please report it.`,

@@ -1,4 +1,4 @@
-// What a run takes and what it gives back: the programmatic API's types, and the defaults the CLI shows.
+// What a run takes and what it gives back: the programmatic API's types, and the shape of its defaults.
 import type { NetworkOptions } from '../network/index.ts'
 import type { Secrets } from '../output/index.ts'
 import type { ConformanceReport } from '../reporting/index.ts'
@@ -63,9 +63,10 @@ export interface ConformanceOutcome {
   report?: ConformanceReport
 }
 
-export const defaults = {
-  timeoutSeconds: 300,
-  requestTimeoutSeconds: 10,
-  maxResponseBytes: 4 * 1024 * 1024,
-  maxExamples: 5,
+/** What a run uses for what it is not told (their values: suites/run-defaults.ts). */
+export interface RunDefaults {
+  timeoutSeconds: number
+  requestTimeoutSeconds: number
+  maxResponseBytes: number
+  maxExamples: number
 }
