@@ -27,6 +27,20 @@ export interface CommandRun {
   peakTree: TreeProcess[]
 }
 
+/** The most the command's processes held at once: sampled from outside where /proc allows, else the report's. */
+export function peakMemoryOf(run: CommandRun): number | undefined {
+  return run.peakTreeRssBytes ?? run.report?.peakRssBytes
+}
+
+/** Who held what when the tree held the most, in one line for a failure message: `231 MB: 45 MB node …`. */
+export function describePeakTree(run: CommandRun): string {
+  const megabytes = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`
+  const processes = run.peakTree.map(
+    (process) => `${megabytes(process.rssBytes)} ${process.command} (${process.pid})`,
+  )
+  return `${megabytes(peakMemoryOf(run) ?? 0)}: ${processes.join(', ')}`
+}
+
 /**
  * Runs `npm run conformance` as a user does (its own process, the same launcher and entry point), for
  * tests: the one path every proof of the suite goes through. Bounded by `timeoutMs`.
