@@ -2,7 +2,7 @@
 import type { Readable, Transform } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { BodyGate, type Ticket } from './body-gate.ts'
-import { fullCollection } from './full-collection.ts'
+import { fullCollection, youngCollection } from './full-collection.ts'
 import { JsonValueCount } from './json-value-count.ts'
 
 /**
@@ -114,6 +114,25 @@ const bodyGate = new BodyGate({
   },
 })
 let collection: (() => void) | undefined
+
+/**
+ * After every 2 MiB of bodies read (decoded), a scavenge (full-collection.ts): each read off a socket, and
+ * each piece a decoder yields, is a buffer of its own, dropped once copied into its body, and a server that
+ * sends large bodies (and keeps them coming, or goes silent before their end, so that no body is let go)
+ * left tens of megabytes of them to the collector. A plain run reads well under a megabyte of bodies.
+ */
+const scavengeEvery = 2 * 1024 * 1024
+let readSinceScavenge = 0
+let scavenge: (() => void) | undefined
+function countRead(bytes: number): void {
+  readSinceScavenge += bytes
+  if (readSinceScavenge < scavengeEvery) return
+  readSinceScavenge = 0
+  setImmediate(() => {
+    scavenge ??= youngCollection() ?? (() => {})
+    scavenge()
+  })
+}
 
 // A body that holds a slot and gets nothing for this long hands the slot on, and goes on in a buffer of its
 // own: a server that stalls two large bodies would otherwise keep every other one waiting its full second.
@@ -295,6 +314,7 @@ export function readBoundedBody(
       )
     }
     decoded.on('data', (chunk: Buffer) => {
+      countRead(chunk.length)
       if (!settled) take(chunk)
     })
     decoded.on('end', () => {
