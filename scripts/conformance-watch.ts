@@ -61,7 +61,8 @@ export async function watchConformanceRun(argv: readonly string[]): Promise<neve
     })
 
   const { stoppedRunPlan } = await import('./conformance-stopped.ts')
-  const plan = await stoppedRunPlan(argv, seed, startedAt)
+  // Whatever goes wrong reading them here, the run reads them too and says so: only the deadline is lost.
+  const plan = await stoppedRunPlan(argv, seed, startedAt).catch(() => undefined)
   let timer: NodeJS.Timeout | undefined
   const deadline = new Promise<'deadline'>((done) => {
     if (plan) timer = setTimeout(() => done('deadline'), (plan.timeoutSeconds + graceSeconds) * 1000)
@@ -116,6 +117,7 @@ function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
     process.kill(-child.pid, signal)
   } catch {
-    // The group is gone already.
+    // The group is gone already, or the platform has no process groups (Windows): the run itself, then.
+    child.kill(signal)
   }
 }

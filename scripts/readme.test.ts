@@ -101,3 +101,25 @@ describe('every relative link in the README and the docs leads somewhere', () =>
     }
   })
 })
+
+describe('every test file the docs name', () => {
+  // A guarantee is only as good as the test the docs point to: a renamed or deleted proof must not leave
+  // the docs naming a file that no longer runs.
+  const named = [
+    ...new Set(
+      pages.flatMap(({ text }) =>
+        [...text.matchAll(/`((?:contract|mocks|suites|scripts)\/[\w./-]+\.test\.tsx?)`/g)].map(
+          (match) => match[1] ?? '',
+        ),
+      ),
+    ),
+  ]
+
+  it('has test files named in the docs', () => {
+    expect(named.length).toBeGreaterThan(10)
+  })
+
+  it.each(named)('%s exists', (path) => {
+    expect(existsSync(new URL(path, root)), `${path} is named in the docs but does not exist`).toBe(true)
+  })
+})

@@ -241,6 +241,22 @@ describe('npm run conformance exits 2 for what is not the server’s fault', () 
     }
   })
 
+  it('names a gateway’s HTML error page for what it is, not a missing /v1', async () => {
+    const gateway = await rawServer((_, res) =>
+      res.writeHead(502, { 'content-type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1>nginx</html>'),
+    )
+    try {
+      const run = await conformance(['--base-url', `${gateway.url}/v1`], {
+        env: { CONFORMANCE_API_KEY: key },
+      })
+      expect(run.code, run.output).toBe(2)
+      expect(run.output).toContain('The gateway in front of')
+      expect(run.output).not.toContain('version prefix')
+    } finally {
+      await gateway.close()
+    }
+  })
+
   it('refuses a report directory it cannot write, before sending anything', async () => {
     let requests = 0
     const server = await rawServer((_, res) => {

@@ -33,7 +33,12 @@ describe('the rule registry', () => {
     const policy = listRules()
       .filter((rule) => rule.kind === 'policy')
       .map((rule) => rule.id)
-    expect(policy).toEqual(['invalid-not-refused', 'unsupported-method', 'response-too-large'])
+    expect(policy).toEqual([
+      'invalid-not-refused',
+      'duplicate-member',
+      'unsupported-method',
+      'response-too-large',
+    ])
   })
 
   it('knows every rule a named response check can report', () => {
@@ -46,6 +51,7 @@ describe('the rule registry', () => {
       'body schema',
       'Error shape',
       'headers (Deprecation/Sunset)',
+      'unique member names',
     ])
   })
 })

@@ -72,6 +72,12 @@ export const rules = {
     description: 'An Error body whose `status` differs from the HTTP status.',
     pointer: '/components/schemas/Error/properties/status',
   },
+  'duplicate-member': {
+    group: 'body',
+    kind: 'policy',
+    description:
+      'An object in a response body names a member twice (`{"name":5,"name":"Rex"}`): parsers disagree on the value (JSON.parse keeps the last, others the first) or refuse the body. RFC 8259 §4: names SHOULD be unique; I-JSON (RFC 7493 §2.3), which the contract does not name: MUST NOT.',
+  },
   header: {
     group: 'headers',
     kind: 'contract',

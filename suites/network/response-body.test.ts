@@ -1,18 +1,20 @@
 import { PassThrough } from 'node:stream'
+import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { type BodyOutcome, readBoundedBody } from './response-body.ts'
+import type { Received } from './received.ts'
+import { type BodyOutcome, readBoundedBody, withBody } from './response-body.ts'
 
 /**
  * Reads `stream` as a request would, with a 4 MiB cap: how the body ended, how to stop reading it, and
  * when its deadline was paused and resumed (it waited for the gate).
  */
-function read(stream: PassThrough) {
+function read(stream: PassThrough, contentEncoding?: string) {
   const waited: { pausedAt?: number; resumedAt?: number } = {}
   let stop = () => {}
   const outcome = new Promise<BodyOutcome>((done) => {
     stop = readBoundedBody(
       stream,
-      { maxBytes: 4 * 1024 * 1024, maxChunks: 65_536, status: 200, contentEncoding: undefined },
+      { maxBytes: 4 * 1024 * 1024, maxChunks: 65_536, status: 200, contentEncoding },
       {
         done,
         abort: () => stream.destroy(),
@@ -27,6 +29,8 @@ function read(stream: PassThrough) {
   })
   return { outcome, stop, waited }
 }
+
+const unread: Received = { status: 200, headers: {}, body: '' }
 
 const kib = (size: number, byte = 0x61) => Buffer.alloc(size * 1024, byte)
 
@@ -82,5 +86,28 @@ describe('the cap on JSON values', () => {
     stream.end(`[${Array(60_000).fill('1').join(',')}]`)
     const outcome = await read(stream).outcome
     expect(outcome.ok).toBe(true)
+  })
+})
+
+describe('member names given twice', () => {
+  it('carries the first one onto the response, found in the decoded body as it came', async () => {
+    const text = '[{"id":1,"name":"a"},{"id":2,"name":"b","status":"SoldPet","status":"sold"}]'
+    const stream = new PassThrough()
+    // Compressed, in 3-byte pieces: the scan reads the decoded bytes, in whatever pieces they decode to.
+    const compressed = gzipSync(text)
+    for (let at = 0; at < compressed.length; at += 3) stream.write(compressed.subarray(at, at + 3))
+    stream.end()
+    const outcome = await read(stream, 'gzip').outcome
+    expect(outcome).toEqual({ ok: true, body: text, duplicateMember: { name: 'status', at: '/1/status' } })
+    const answered = withBody(unread, outcome)
+    expect(answered.response.duplicateMember).toEqual({ name: 'status', at: '/1/status' })
+  })
+
+  it('adds nothing to a body whose objects name each member once', async () => {
+    const stream = new PassThrough()
+    stream.end('[{"id":1,"name":"a"},{"id":2,"name":"b"}]')
+    const outcome = await read(stream).outcome
+    expect(outcome).toEqual({ ok: true, body: '[{"id":1,"name":"a"},{"id":2,"name":"b"}]' })
+    expect('duplicateMember' in withBody(unread, outcome).response).toBe(false)
   })
 })

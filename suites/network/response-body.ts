@@ -3,7 +3,7 @@ import type { Readable, Transform } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { BodyGate, type Ticket } from './body-gate.ts'
 import { fullCollection, youngCollection } from './full-collection.ts'
-import { JsonValueCount } from './json-value-count.ts'
+import { type DuplicateMember, JsonBodyScan } from './json-body-scan.ts'
 
 /**
  * A response body read under two caps, held as one buffer that grows by doubling up to the byte cap: a body
@@ -83,7 +83,7 @@ class ResponseBody {
 }
 
 /**
- * How many JSON values a body may hold (json-value-count.ts): a list of a hundred pets holds some five
+ * How many JSON values a body may hold (json-body-scan.ts): a list of a hundred pets holds some five
  * hundred. A body that holds more is over a cap, like one with too many bytes.
  */
 const maxJsonValues = 65_536
@@ -94,9 +94,12 @@ const bytesPerValue = 64
 /** What a report keeps of a body that went over a cap. */
 const keptOfTooLarge = 64 * 1024
 
-/** How a body read under the caps ended: its text, or why it stopped (with what was kept of it). */
+/**
+ * How a body read under the caps ended: its text (with the first member name an object of it gives twice,
+ * if one does), or why it stopped (with what was kept of it).
+ */
 export type BodyOutcome =
-  | { ok: true; body: string }
+  | { ok: true; body: string; duplicateMember?: DuplicateMember }
   | { ok: false; kind: 'too-large' | 'closed'; body: string; message: string }
 
 /**
@@ -209,7 +212,7 @@ export function readBoundedBody(
   /** Read to its end: its text will be parsed, which makes as much garbage again. */
   let readWhole = false
   let received = 0
-  const values = new JsonValueCount()
+  const values = new JsonBodyScan()
 
   /** Set while the body holds a slot and its buffer: a body that stalls hands the slot on (`stalled`). */
   let stall: ReturnType<typeof setTimeout> | undefined
@@ -290,7 +293,8 @@ export function readBoundedBody(
     if (settled) return
     readWhole = true
     const body = held.text()
-    settle({ ok: true, body })
+    const duplicateMember = values.duplicate
+    settle(duplicateMember ? { ok: true, body, duplicateMember } : { ok: true, body })
   }
   const start = () => {
     raw.on('data', (chunk: Buffer) => {
@@ -335,7 +339,14 @@ export function withBody<R extends { body: string }>(
   outcome: BodyOutcome,
 ): { ok: true; response: R } | { ok: false; kind: 'too-large' | 'closed'; response: R; message: string } {
   return outcome.ok
-    ? { ok: true, response: { ...response, body: outcome.body } }
+    ? {
+        ok: true,
+        response: {
+          ...response,
+          body: outcome.body,
+          ...(outcome.duplicateMember ? { duplicateMember: outcome.duplicateMember } : {}),
+        },
+      }
     : {
         ok: false,
         kind: outcome.kind,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeText, originalRange } from './decoded-text.ts'
+import { decodeText, originalRange, unescapedText } from './decoded-text.ts'
 
 describe('decodeText', () => {
   it.each([
@@ -19,5 +19,16 @@ describe('decodeText', () => {
     const at = decoded.text.indexOf('sk_host')
     const [from, to] = originalRange(decoded, at, at + 'sk_host'.length)
     expect(text.slice(from, to)).toBe('s%6B_&#72;ost')
+  })
+
+  it('undoes the same escapes with letters in their own case, index for index', () => {
+    const text = 'Zm9v&#43;YQ%2FxX\\u002BÄİ'
+    const unescaped = unescapedText(text)
+    expect(unescaped).toBe('Zm9v+YQ/xX+Äİ')
+    expect(unescaped.length).toBe(decodeText(text).text.length)
+    const decoded = decodeText(text)
+    const at = unescaped.indexOf('+YQ/')
+    const [from, to] = originalRange(decoded, at, at + 4)
+    expect(text.slice(from, to)).toBe('&#43;YQ%2F')
   })
 })

@@ -121,6 +121,23 @@ export function decodeText(text: string): DecodedText {
   return decoded
 }
 
+/**
+ * The text `decoded` was read from, its escapes undone as `decodeText` undid them but its letters in their
+ * own case: base64 is read here, whose letters' case is data. It is `decoded.text` index for index, so
+ * `originalRange` maps a range of it back to the original text as well.
+ * @example unescapedText('Zm9v&#43;YQ') // 'Zm9v+YQ'
+ */
+export function unescapedText(text: string, decoded: DecodedText = decodeText(text)): string {
+  const parts: string[] = []
+  let done = 0
+  for (const [index, from] of decoded.from.entries()) {
+    parts.push(text.slice(done, from), (decodeAt(text, from) as [string, number])[0])
+    done = decoded.to[index] as number
+  }
+  parts.push(text.slice(done))
+  return parts.join('')
+}
+
 const isOctal = (code: number) => code >= 0x30 && code <= 0x37
 
 const isHex = (code: number) =>

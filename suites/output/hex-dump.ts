@@ -30,7 +30,7 @@ export function hexDumpRanges(
   let bytes: number[] = []
   let lastEnd = -1
   const flush = () => {
-    if (bytes.length >= 4) ranges.push(...secretBytes(dump, bytes, found))
+    if (bytes.length >= 4) for (const range of secretBytes(dump, bytes, found)) ranges.push(range)
     dump = []
     bytes = []
   }
@@ -62,22 +62,43 @@ function secretBytes(
   found: (decoded: string) => [number, number][],
 ): [number, number][] {
   const decoded = decodeText(Buffer.from(bytes).toString('latin1'))
+  // Where each line's bytes start among the dump's: a secret is traced to the lines it spans only, found
+  // by a binary search (a dump of a key repeated holds a secret on every line).
+  const starts: number[] = []
+  let count = 0
+  for (const line of dump) {
+    starts.push(count)
+    count += line.hex.length
+  }
   const ranges: [number, number][] = []
   for (const [start, end] of found(decoded.text)) {
     const [first, last] = originalRange(decoded, start, end)
-    let index = 0
-    for (const line of dump) {
-      const from = Math.max(first, index)
-      const to = Math.min(last, index + line.hex.length)
-      if (from < to) {
-        ranges.push([
-          (line.hex[from - index] as [number, number])[0],
-          (line.hex[to - index - 1] as [number, number])[1],
-        ])
-        if (line.column !== undefined) ranges.push([line.column + from - index, line.column + to - index])
-      }
-      index += line.hex.length
+    for (let index = lineOf(starts, first); index < dump.length; index++) {
+      const line = dump[index] as DumpLine
+      const lineStart = starts[index] as number
+      if (lineStart >= last) break
+      const from = Math.max(first, lineStart)
+      const to = Math.min(last, lineStart + line.hex.length)
+      if (from >= to) continue
+      ranges.push([
+        (line.hex[from - lineStart] as [number, number])[0],
+        (line.hex[to - lineStart - 1] as [number, number])[1],
+      ])
+      if (line.column !== undefined)
+        ranges.push([line.column + from - lineStart, line.column + to - lineStart])
     }
   }
   return ranges
+}
+
+/** The last line whose first byte is at or before byte `index` (`starts` ascending, the first 0). */
+function lineOf(starts: number[], index: number): number {
+  let low = 0
+  let high = starts.length - 1
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if ((starts[middle] as number) <= index) low = middle
+    else high = middle - 1
+  }
+  return low
 }

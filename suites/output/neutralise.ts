@@ -57,9 +57,14 @@ export function defuseWorkflowCommands(text: string, colon: string, hash: string
   // `##[` (GitHub), `##vso[` (Azure Pipelines), `##teamcity[` (TeamCity service messages).
   return text
     .replace(/##(?=[A-Za-z]*\[)/g, `#${hash}`)
-    .replace(/^(\s*):(?=:)/gm, `$1${colon}`)
+    .replace(leadingColon, `$1${colon}`)
     .replace(/\r/g, '\\r')
 }
+
+// A line's leading white space, then `::`. Only white space inside the line: `\s*` would cross line ends
+// and read a run of blank lines again from each of its line starts (quadratic), to reach the colon that the
+// last of them reaches anyway.
+const leadingColon = /^([^\S\n\r\u2028\u2029]*):(?=:)/gm
 
 /**
  * A JSON document's text with the characters a terminal or a bidi-aware viewer would act on (`cat

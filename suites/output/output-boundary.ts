@@ -79,11 +79,14 @@ export function createOutput(secrets: Secrets, writers: ConsoleWriters = process
       let pending = ''
       return new Writable({
         write(chunk: Buffer | string, _encoding, done) {
-          pending += chunk.toString()
-          const end = pending.lastIndexOf('\n')
-          if (end >= 0) {
-            write(line(pending.slice(0, end)))
-            pending = pending.slice(end + 1)
+          // Only the chunk is searched for a line end: what is pending holds none, and searching it again at
+          // every chunk would make a long line written in small pieces quadratic.
+          const text = chunk.toString()
+          const end = text.lastIndexOf('\n')
+          if (end < 0) pending += text
+          else {
+            write(line(pending + text.slice(0, end)))
+            pending = text.slice(end + 1)
           }
           done()
         },

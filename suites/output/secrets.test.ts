@@ -181,6 +181,31 @@ describe('Secrets.redact', () => {
       }
   })
 
+  it('leaves at most 3 characters of a key that a clip cuts in a run of hexadecimal longer than it reads', () => {
+    const key = 'sk_Hostile/Key+9z='
+    const hostile = Secrets.forRun({ apiKey: key, baseUrl: 'http://127.0.0.1/v1' })
+    const pieces = Array.from({ length: key.length - 3 }, (_, at) => key.slice(at, at + 4).toLowerCase())
+    // A long text before the key: what is read before the clip starts in the middle of the run, at an even
+    // or an odd digit.
+    for (const before of ['x'.repeat(150), 'x'.repeat(151)]) {
+      const encoded = Buffer.from(`${before}${key}`).toString('hex')
+      for (let cut = 2 * before.length + 8; cut < encoded.length; cut++) {
+        const shown = hostile.redact(`dump ${encoded.slice(0, cut)}… (999 chars)`)
+        const run = /[0-9a-f]*(?=…)/.exec(shown)?.[0] ?? ''
+        const read = [0, 1]
+          .map((from) =>
+            Buffer.from(run.slice(from, run.length - ((run.length - from) % 2)), 'hex').toString('latin1'),
+          )
+          .join(' ')
+          .toLowerCase()
+        expect(
+          pieces.filter((piece) => read.includes(piece)),
+          `cut at ${cut}: ${shown}`,
+        ).toEqual([])
+      }
+    }
+  })
+
   it('redacts the base64 of a key wrapped across lines, as MIME and PEM wrap it, and as JSON escapes that', () => {
     const encoded = Buffer.from(`someone:${apiKey}`).toString('base64')
     // Six characters of base64 in a row hold four bytes, at least three of them whole.

@@ -1,6 +1,6 @@
 // The run's secrets and the redactor that finds them in any encoding, case or wrapping, inside words or not.
 import { nearMissCredentials } from '../values/index.ts'
-import { decodeText, originalRange } from './decoded-text.ts'
+import { decodeText, originalRange, unescapedText } from './decoded-text.ts'
 import { hexDumpRanges } from './hex-dump.ts'
 
 /** What replaces a secret in every output: fixed, so that no character of the secret (nor its length) shows. */
@@ -247,15 +247,24 @@ const wordCharacter = /[a-z0-9]/
 function secretRanges(text: string, compiled: Compiled): [number, number][] {
   const decoded = decodeText(text)
   const ranges = needleRanges(decoded.text, compiled).map(([at, end]) => originalRange(decoded, at, end))
+  const secrets = [...compiled.anywhere, ...compiled.words]
+  // A secret that holds no `…` cannot run across one: what is read before a clip stops at the `…` before
+  // it, so a text of many is read once rather than once per `…` over the length of the longest secret.
+  const acrossClips = secrets.some((secret) => secret.includes('…'))
+  let previous = 0
   for (const { index: at } of text.matchAll(/…/g)) {
-    const start = clippedStart(text, at, [...compiled.anywhere, ...compiled.words])
+    const start = clippedStart(text, at, secrets, acrossClips ? 0 : previous)
     if (start !== undefined) ranges.push([start, at])
+    previous = at + 1
   }
-  for (const expression of [compiled.base64, compiled.base64Pieces, compiled.hex])
-    if (expression)
-      for (const match of text.matchAll(expression)) ranges.push([match.index, match.index + match[0].length])
-  for (const run of text.matchAll(wrappedBase64)) ranges.push(...wrappedRanges(run[0], run.index, compiled))
-  ranges.push(...hexDumpRanges(text, (bytes) => needleRanges(bytes, compiled)))
+  for (const range of encodedRanges(text, compiled)) ranges.push(range)
+  // Read again with the escapes undone: a server escapes the characters of base64 or hexadecimal as it
+  // escapes any text, some (Go's html/template writes `+` as `&#43;`, .NET's System.Text.Json `\u002B`, a
+  // URL `%2B`) or all of them. What matched is replaced where it stands, escapes and all.
+  if (decoded.at.length > 0)
+    for (const [at, end] of encodedRanges(unescapedText(text, decoded), compiled))
+      ranges.push(originalRange(decoded, at, end))
+  for (const range of hexDumpRanges(text, (bytes) => needleRanges(bytes, compiled))) ranges.push(range)
   ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1])
   const merged: [number, number][] = []
   for (const range of ranges) {
@@ -264,6 +273,17 @@ function secretRanges(text: string, compiled: Compiled): [number, number][] {
     else merged.push([...range])
   }
   return merged
+}
+
+/** Where `text` holds the base64 of a secret (wrapped across lines or not) or its hexadecimal. */
+function encodedRanges(text: string, compiled: Compiled): [number, number][] {
+  const ranges: [number, number][] = []
+  for (const expression of [compiled.base64, compiled.base64Pieces, compiled.hex])
+    if (expression)
+      for (const match of text.matchAll(expression)) ranges.push([match.index, match.index + match[0].length])
+  for (const run of text.matchAll(wrappedBase64))
+    for (const range of wrappedRanges(run[0], run.index, compiled)) ranges.push(range)
+  return ranges
 }
 
 /**
@@ -338,23 +358,34 @@ function wrappedRanges(run: string, offset: number, compiled: Compiled): [number
  * decoded, is part of a secret (the start of the key, or of a near-miss key that starts further in), with
  * a half-written escape of the next character (`%2`, `\\u00`, `&#4`) after it; or a run of hexadecimal or
  * base64 whose bytes end in part of one. Without this a clip that falls inside an echoed key would show all but
- * its end. The half escape is found in the original text: decoded, `&#4` is another character.
+ * its end. The half escape is found in the original text: decoded, `&#4` is another character. Nothing
+ * before `floor` is read.
  */
-function clippedStart(text: string, at: number, secrets: readonly string[]): number | undefined {
+function clippedStart(
+  text: string,
+  at: number,
+  secrets: readonly string[],
+  floor: number,
+): number | undefined {
   const half = halfEscape.exec(text.slice(Math.max(0, at - 24), at))
   const longest = Math.max(0, ...secrets.map((secret) => secret.length))
   const starts: number[] = []
   // With and without what may be a half-written escape: `&#72` before the cut may be a whole one.
   for (const end of new Set([at - (half?.[0].length ?? 0), at])) {
     // Room for the longest secret with every character escaped (`&amp;#x0002b;` is 13 characters).
-    const from = Math.max(0, end - longest * 14)
+    const from = Math.max(floor, end - longest * 14)
     const before = decodeText(text.slice(from, end))
     const decodedStart = secretTailStart(before.text, secrets, longest)
     if (decodedStart !== undefined)
       starts.push(from + originalRange(before, decodedStart, before.text.length)[0])
+    // Hexadecimal and base64 as they stand, and with their escapes undone (`Zm9v&#43;YmFy…`).
+    const unescaped = before.at.length > 0 ? unescapedText(text.slice(from, end), before) : undefined
     for (const tailStart of [hexTailStart, base64TailStart]) {
       const start = tailStart(text.slice(from, end), secrets)
       if (start !== undefined) starts.push(from + start)
+      const unescapedStart = unescaped === undefined ? undefined : tailStart(unescaped, secrets)
+      if (unescapedStart !== undefined)
+        starts.push(from + originalRange(before, unescapedStart, unescapedStart + 1)[0])
     }
   }
   return starts.length === 0 ? undefined : Math.min(...starts)
@@ -375,14 +406,50 @@ function secretTailStart(text: string, secrets: readonly string[], longest: numb
   return undefined
 }
 
-/** Where a run of hexadecimal at the end of `text` starts, when its bytes end in part of a secret. */
+/**
+ * Where a run of hexadecimal at the end of `text` starts, when its bytes end in part of a secret, read from
+ * either of its first two digits: a run longer than the text read before a clip (the hexadecimal of a long
+ * text, escaped) may start there in the middle of a byte.
+ */
 function hexTailStart(text: string, secrets: readonly string[]): number | undefined {
-  const run = /(?:[0-9a-f]{2}[ :-]?)+[0-9a-f]?$/i.exec(text)
-  if (!run) return undefined
-  const digits = run[0].replace(/[^0-9a-f]/gi, '')
-  const bytes = Buffer.from(digits.slice(0, digits.length - (digits.length % 2)), 'hex')
-  const decoded = decodeText(bytes.toString('latin1')).text
-  return secretTailStart(decoded, secrets, decoded.length) === undefined ? undefined : run.index
+  const start = hexTail(text)
+  if (start === undefined) return undefined
+  const digits = text.slice(start).replace(/[^0-9a-f]/gi, '')
+  for (let offset = 0; offset < 2; offset++) {
+    const pairs = digits.slice(offset, digits.length - ((digits.length - offset) % 2))
+    const decoded = decodeText(Buffer.from(pairs, 'hex').toString('latin1')).text
+    if (secretTailStart(decoded, secrets, decoded.length) !== undefined) return start
+  }
+  return undefined
+}
+
+const isHexDigit = (text: string, at: number) => {
+  const code = text.charCodeAt(at)
+  return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66)
+}
+const isHexSeparator = (text: string, at: number) => ' :-'.includes(text[at] ?? 'x')
+
+/**
+ * Where the hexadecimal that ends `text` starts, if it does: byte pairs, each maybe followed by one
+ * separator (`73 6b:5F-`), then maybe half a byte; the earliest start, as the expression
+ * /(?:[0-9a-f]{2}[ :-]?)+[0-9a-f]?$/i finds it. Read backwards once: the expression tries every start of a
+ * long run and reads on to the end from each, quadratic in the run.
+ */
+function hexTail(text: string): number | undefined {
+  // fromHere[at]: the text from `at` is such pairs (maybe none), then maybe half a byte.
+  const fromHere = new Uint8Array(text.length + 3)
+  fromHere[text.length] = 1
+  let start: number | undefined
+  for (let at = text.length - 1; at >= 0; at--) {
+    if (!isHexDigit(text, at) && !isHexSeparator(text, at)) break
+    const pair =
+      isHexDigit(text, at) &&
+      isHexDigit(text, at + 1) &&
+      (fromHere[at + 2] === 1 || (isHexSeparator(text, at + 2) && fromHere[at + 3] === 1))
+    if (pair) start = at
+    fromHere[at] = pair || (at === text.length - 1 && isHexDigit(text, at)) ? 1 : 0
+  }
+  return start
 }
 
 /**
@@ -391,17 +458,52 @@ function hexTailStart(text: string, secrets: readonly string[]): number | undefi
  * at. A clip that cuts `Basic dXNlcjpr…` leaves no whole base64 form of the secret to find.
  */
 function base64TailStart(text: string, secrets: readonly string[]): number | undefined {
-  const run = base64Tail.exec(text)
-  if (!run) return undefined
-  const standard = unwrapped(run[0], 0).joined.replaceAll('-', '+').replaceAll('_', '/')
+  const start = base64Tail(text)
+  if (start === undefined) return undefined
+  const standard = unwrapped(text.slice(start), 0).joined.replaceAll('-', '+').replaceAll('_', '/')
   for (let offset = 0; offset < 4; offset++) {
     const decoded = decodeText(Buffer.from(standard.slice(offset), 'base64').toString('latin1')).text
-    if (secretTailStart(decoded, secrets, decoded.length) !== undefined) return run.index
+    if (secretTailStart(decoded, secrets, decoded.length) !== undefined) return start
   }
   return undefined
 }
 
-const base64Tail = new RegExp(`${base64Run}(?:${wrapBreak}[A-Za-z0-9+/_-]+)*$`)
+const isBase64 = (text: string, at: number) => {
+  const code = text.charCodeAt(at)
+  const letter = code | 0x20
+  return (
+    (letter >= 0x61 && letter <= 0x7a) || (code >= 0x30 && code <= 0x39) || '+/_-'.includes(text[at] ?? 'x')
+  )
+}
+
+// What a line break between runs of base64 is made of (`wrapBreak`): past any other character that is not
+// base64, no run further back can reach the end.
+const isBreakCharacter = (text: string, at: number) => '\r\n\\ \t'.includes(text[at] ?? 'x')
+
+/**
+ * Where the base64 that ends `text` starts, if it does: a run of base64 characters (not inside a longer
+ * one), then any number of line breaks (`wrapBreak`) each followed by another run, up to the end; the
+ * earliest start, as `${base64Run}(?:${wrapBreak}[A-Za-z0-9+/_-]+)*$` finds it. Read backwards once: the
+ * expression reads on to the end from the start of every run, quadratic in a text of short wrapped lines.
+ */
+function base64Tail(text: string): number | undefined {
+  // toEnd[at]: the text from `at` is a run, then line breaks each followed by a run, up to the end.
+  const toEnd = new Uint8Array(text.length + 1)
+  let start: number | undefined
+  for (let at = text.length - 1; at >= 0; at--) {
+    if (!isBase64(text, at)) {
+      if (isBreakCharacter(text, at)) continue
+      break
+    }
+    const next = at + 1
+    // A break is tried only right after a run, so each run of backslashes is read once.
+    breakAt.lastIndex = next
+    const wraps = () => breakAt.test(text) && toEnd[breakAt.lastIndex] === 1
+    toEnd[at] = next === text.length || toEnd[next] === 1 || (!isBase64(text, next) && wraps()) ? 1 : 0
+    if (toEnd[at] === 1 && !isBase64(text, at - 1)) start = at
+  }
+  return start
+}
 
 /**
  * Every value of a secret header that a framework's dump of the request holds, masked: a quoted string (in
@@ -412,19 +514,65 @@ const base64Tail = new RegExp(`${base64Run}(?:${wrapBreak}[A-Za-z0-9+/_-]+)*$`)
 function maskHeaderDumps(text: string, dump: RegExp, hit: () => void): string {
   let out = ''
   let done = 0
-  for (const match of text.matchAll(dump)) {
-    if (match.index < done) continue
-    const from = match.index + match[0].length
-    const quote = match[1] === '[' ? undefined : match[1]
-    const value = dumpedValue(text, from, quote, /=>\s*$/.test(match[0]), match[1] === undefined)
+  for (const name of dumpedNames(text, dump)) {
+    if (name.start < done) continue
+    const value = dumpedValue(text, name.end, name.quote, name.arrow, name.form)
     if (value === undefined) continue
     const masked = value.masked
-    if (masked === text.slice(from, value.end)) continue
+    if (masked === text.slice(name.end, value.end)) continue
     hit()
-    out += text.slice(done, from) + masked
+    out += text.slice(done, name.end) + masked
     done = value.end
   }
   return done === 0 ? text : out + text.slice(done)
+}
+
+/** A secret header's name in a dump: where it starts, where its value starts, and how the value is written. */
+interface DumpedName {
+  start: number
+  end: number
+  /** The quote the name was written in (with its backslashes: `\\"`), which the value's strings repeat. */
+  quote: string | undefined
+  /** `=>` after the name: the rest of the line is the value (PHP's print_r). */
+  arrow: boolean
+  /** `name=`: a form's value, up to `&`. */
+  form: boolean
+}
+
+/**
+ * The names `dump` finds, in order. A quoted name's closing quote repeats its opening one, backslashes
+ * included (`\"cookie\":`, JSON inside JSON): the name starts as many backslashes before its quote as
+ * stand before the closing one, and is not a name when fewer do. `dump` reads a run of backslashes once,
+ * from its start, and this counts them: matched as `\\*["']` from every backslash of a run, the opening
+ * would read the run again from each one, quadratic in its length.
+ */
+function dumpedNames(text: string, dump: RegExp): DumpedName[] {
+  const names: DumpedName[] = []
+  dump.lastIndex = 0
+  for (let match = dump.exec(text); match; match = dump.exec(text)) {
+    const end = match.index + match[0].length
+    const arrow = /=>\s*$/.test(match[0])
+    const { before, quote, closing, bracket } = match.groups ?? {}
+    if (quote === undefined || before === undefined) {
+      names.push({ start: match.index, end, quote: undefined, arrow, form: bracket === undefined })
+      continue
+    }
+    const opening = match.index + before.length
+    // Closed by `]` (`"name]`), the name takes every backslash before its quote.
+    const escapes = closing?.length ?? before.length
+    if (escapes > before.length) {
+      dump.lastIndex = opening + 1
+      continue
+    }
+    names.push({
+      start: opening - escapes,
+      end,
+      quote: text.slice(opening - escapes, opening + 1),
+      arrow,
+      form: false,
+    })
+  }
+  return names
 }
 
 function dumpedValue(
@@ -588,6 +736,8 @@ function compile(secrets: readonly Secret[], headers: readonly string[]): Compil
   const anywhere = secrets.filter((secret) => secret.match === 'anywhere')
   const words = secrets.filter((secret) => secret.match === 'word')
   const names = headers.map(escapeRegExp).join('|')
+  const dumpedName = `(?:http_)?(?:${names.replaceAll('\\-', '[-_]')})`
+  const arrowOrColon = String.raw`\s*(?::|=>)\s*`
   const needles = (list: Secret[]) => [
     ...new Set(list.flatMap(({ value }) => formSpellings(value).map((form) => decodeText(form).text))),
   ]
@@ -616,8 +766,13 @@ function compile(secrets: readonly Secret[], headers: readonly string[]): Compil
       'gim',
     ),
     // `"authorization": "…"` in a JSON body that echoes the request's headers, and its cousins.
+    // A run of backslashes before a quote is read from its start only (`dumpedNames` counts it).
     headerDump: new RegExp(
-      `(\\\\*["']|\\[)(?:http_)?(?:${names.replaceAll('\\-', '[-_]')})(?:\\1|\\])\\s*(?::|=>)\\s*|(?<![\\w-])(?:${names})=`,
+      [
+        `(?<!\\\\)(?<before>\\\\*)(?<quote>["'])${dumpedName}(?:(?<closing>\\\\*)\\k<quote>|\\])${arrowOrColon}`,
+        `(?<bracket>\\[)${dumpedName}[[\\]]${arrowOrColon}`,
+        `(?<![\\w-])(?:${names})=`,
+      ].join('|'),
       'gi',
     ),
   }

@@ -16,7 +16,17 @@ export function workflowCommands(output: string): string[] {
   for (const raw of output.split(/\r\n|\r|\n/)) {
     const line = raw.trimStart()
     if (line.startsWith('::') && line.indexOf('::', 2) > 2) found.push(line)
-    else if (/##(vso|teamcity)?\[[^\]]*\]/.test(raw)) found.push(raw)
+    else if (opensBracketCommand(raw)) found.push(raw)
   }
   return found
+}
+
+/**
+ * `##[`, `##vso[` or `##teamcity[`, then a `]` anywhere after it. The first opening is the one to look
+ * after: a `]` after any later one is after it too, and reading on from every opening would read a line
+ * of openings again from each (quadratic).
+ */
+function opensBracketCommand(line: string): boolean {
+  const opening = /##(?:vso|teamcity)?\[/.exec(line)
+  return opening !== null && line.includes(']', opening.index + opening[0].length)
 }

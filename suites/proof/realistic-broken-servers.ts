@@ -112,6 +112,28 @@ const getPetHeader =
 /** categoryId written with a fraction, e.g. `"categoryId":1.5`. */
 const fractionalCategoryId = /"categoryId"\s*:\s*(-?\d+)\.\d+([eE][+-]?\d+)?/
 
+/**
+ * The JSON a Pet (or a list of them) is written as when its class hierarchy names the subclass in a
+ * `status` property of its own, before the fields: `{"status":"SoldPet",…,"status":"sold"}`. Integers
+ * stay exact (lossless); any other body is left as it is.
+ */
+function typeIdFirst(text: string): string {
+  let value: unknown
+  try {
+    value = parseLossless(text)
+  } catch {
+    return text
+  }
+  const written = (item: unknown): string => {
+    const json = stringifyLossless(item) ?? 'null'
+    const status = (item as { status?: unknown } | null)?.status
+    if (typeof item !== 'object' || item === null || !('id' in item) || typeof status !== 'string')
+      return json
+    return `{"status":${JSON.stringify(`${status.charAt(0).toUpperCase()}${status.slice(1)}Pet`)},${json.slice(1)}`
+  }
+  return Array.isArray(value) ? `[${value.map(written).join(',')}]` : written(value)
+}
+
 const petStatuses = (() => {
   const schema = contract.document.components?.schemas?.PetStatus as { enum?: unknown[] } | undefined
   return (schema?.enum ?? []).map(String)
@@ -810,6 +832,13 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
           ]),
         ),
     }),
+  ),
+  broken(
+    'type id written beside the field of the same name',
+    serverA,
+    'The Pet classes are polymorphic by status (`@JsonTypeInfo(use = NAME, include = As.PROPERTY, property = "status")`, a subclass per status) and keep their status field, so Jackson writes the type id, then the field (jackson-databind#1633, #2022): `{"status":"SoldPet",…,"status":"sold"}`. JSON.parse keeps the last value; a client that keeps the first reads status "SoldPet", one that refuses repeated names reads nothing.',
+    { rule: 'duplicate-member', operation: 'listPets' },
+    (correct) => ({ encode: (text) => correct.encode(typeIdFirst(text)) }),
   ),
   broken(
     'JSON bodies start with a byte-order mark',

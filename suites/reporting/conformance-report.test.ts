@@ -216,6 +216,17 @@ describe('records broken on the server', () => {
   })
 })
 
+/** What the JUnit schema CI test views follow finds wrong with `xml` (none, for a valid file). */
+async function junitSchemaErrors(xml: string): Promise<readonly unknown[]> {
+  const { validateXML } = await import('xmllint-wasm')
+  const schema = readFileSync(new URL('../proof/junit.xsd', import.meta.url), 'utf8')
+  const validation = await validateXML({
+    xml: [{ fileName: 'junit.xml', contents: xml }],
+    schema: [{ fileName: 'junit.xsd', contents: schema }],
+  })
+  return validation.errors
+}
+
 describe('JUnit for CI test views', () => {
   it('fails each finding exactly once, on the check that found it; the others that saw it pass, naming it', async () => {
     const hole = violation('server-error', 'GET /pets answers 5xx', 'listPets')
@@ -241,13 +252,7 @@ describe('JUnit for CI test views', () => {
     expect(xml).toMatch(
       /classname="animal-store.createPet" name="no-response-[0-9a-f]{8}: the server stopped answering"/,
     )
-    const { validateXML } = await import('xmllint-wasm')
-    const schema = readFileSync(new URL('../proof/junit.xsd', import.meta.url), 'utf8')
-    const validation = await validateXML({
-      xml: [{ fileName: 'junit.xml', contents: xml }],
-      schema: [{ fileName: 'junit.xsd', contents: schema }],
-    })
-    expect(validation.errors).toEqual([])
+    expect(await junitSchemaErrors(xml)).toEqual([])
   })
 
   it('shows why an incomplete run is incomplete: each pending entry without a result is an error', async () => {
@@ -262,13 +267,7 @@ describe('JUnit for CI test views', () => {
       /name="pending: the run did not end within --timeout \(2 s\)">\s*<error message="incomplete: /,
     )
     expect(xml).toMatch(/<testsuites [^>]* errors="2"/)
-    const { validateXML } = await import('xmllint-wasm')
-    const schema = readFileSync(new URL('../proof/junit.xsd', import.meta.url), 'utf8')
-    const validation = await validateXML({
-      xml: [{ fileName: 'junit.xml', contents: xml }],
-      schema: [{ fileName: 'junit.xsd', contents: schema }],
-    })
-    expect(validation.errors).toEqual([])
+    expect(await junitSchemaErrors(xml)).toEqual([])
   })
 })
 
@@ -310,6 +309,18 @@ describe('every format is a function of the same report', () => {
     expect(text.trimEnd().split('\n').at(-1)).toMatch(
       /^DOES NOT CONFORM: 1 finding, 0 checks passed, 1 failed/,
     )
+  })
+})
+
+describe('the totals line', () => {
+  it('agrees each count with its noun: 1 check, 1 warning, 2 checks', () => {
+    const one = buildReport(
+      [{ ...check('fine', 'passed'), warnings: ['a status the contract allows'] } as CheckResult],
+      facts,
+    )
+    expect(toConsoleText(one)).toMatch(/CONFORMS: 0 findings, 1 check passed, 0 failed, 1 warning$/m)
+    const two = buildReport([check('a', 'passed'), check('b', 'passed')], facts)
+    expect(toMarkdown(two)).toContain('0 findings, 2 checks passed, 0 failed, 0 warnings')
   })
 })
 

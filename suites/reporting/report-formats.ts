@@ -18,17 +18,22 @@ const headline: Record<ConformanceReport['verdict'], string> = {
 function totalsLine(report: ConformanceReport): string {
   const { totals } = report
   const parts = [
-    `${totals.findings} ${totals.findings === 1 ? 'finding' : 'findings'}`,
-    `${totals.passed} checks passed`,
+    counted(totals.findings, 'finding'),
+    `${counted(totals.passed, 'check')} passed`,
     `${totals.failed} failed`,
     ...(totals.blocked ? [`${totals.blocked} blocked`] : []),
     ...(totals.skipped ? [`${totals.skipped} skipped`] : []),
     ...(totals['not-checked'] ? [`${totals['not-checked']} not checked (read-only)`] : []),
     ...(totals['timed-out'] ? [`${totals['timed-out']} pending at the deadline`] : []),
     ...(totals.errored ? [`${totals.errored} errored`] : []),
-    `${totals.warnings} warnings`,
+    counted(totals.warnings, 'warning'),
   ]
   return parts.join(', ')
+}
+
+/** `1 finding`, `2 findings`: the count and its noun, agreeing. */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 
 /** The label a policy finding carries in every format: what it is, and the option that turns it off. */

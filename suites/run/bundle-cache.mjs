@@ -9,11 +9,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 // This file decides how bundles are built: a bundle built by another version of it is stale too.
 const self = fileURLToPath(import.meta.url)
 
-/** The bundle is current when it exists and no source it was built from changed since. */
-function isCurrent(manifest, options) {
+/**
+ * The bundle is current when it exists, was built from this very entry (two checkouts may share one
+ * node_modules through a link, and their entries one name), and no source it was built from changed since.
+ */
+function isCurrent(manifest, entry, options) {
   try {
-    const { inputs, bundlePackages, apart = [] } = JSON.parse(readFileSync(manifest, 'utf8'))
+    const {
+      inputs,
+      bundlePackages,
+      apart = [],
+      entry: builtFrom,
+    } = JSON.parse(readFileSync(manifest, 'utf8'))
     if (
+      builtFrom !== entry ||
       bundlePackages !== options.bundlePackages ||
       apart.join('\n') !== (options.apart ?? []).join('\n') ||
       !inputs.some(({ path }) => path === self)
@@ -150,7 +159,7 @@ async function currentBundle(entry, root, options) {
   const manifest = `${bundle}.inputs.json`
   for (const module of options.apart ?? [])
     await currentBundle(module, root, { bundlePackages: options.bundlePackages })
-  if (!isCurrent(manifest, options)) {
+  if (!isCurrent(manifest, resolve(entry), options)) {
     mkdirSync(cacheDir, { recursive: true })
     await build(resolve(entry), root, bundle, manifest, options)
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -38,4 +38,23 @@ it('bundles a module apart, imported by the bundle that uses it, and rebuilds it
   expect(await build()).toBe(suite)
   expect(statSync(suite).mtimeMs).toBe(built)
   expect(readFileSync(enginePath, 'utf8')).toContain('second, and longer')
+})
+
+// Two checkouts can share one node_modules through a link (worktrees do): an entry of the same name in the
+// other must never be served this one's bundle.
+it('rebuilds a bundle another checkout built for its own entry of the same name', async () => {
+  const shared = mkdtempSync(join(tmpdir(), 'bundle-shared-'))
+  scratch.push(shared)
+  const checkouts = ['one', 'two'].map((name) => {
+    const root = join(shared, name)
+    mkdirSync(root)
+    symlinkSync(join(shared, 'node_modules'), join(root, 'node_modules'))
+    writeFileSync(join(root, 'entry.ts'), `export const checkout = '${name}'\n`)
+    return root
+  })
+  mkdirSync(join(shared, 'node_modules'))
+  for (const root of [...checkouts, ...checkouts]) {
+    const bundle = await cachedBundle(join(root, 'entry.ts'), root)
+    expect(readFileSync(bundle, 'utf8')).toContain(`checkout = "${root.endsWith('one') ? 'one' : 'two'}"`)
+  }
 })

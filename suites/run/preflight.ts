@@ -25,6 +25,8 @@ export async function preflight(
   if (!outcome.ok) {
     if (outcome.kind === 'throttled')
       return `${outcome.message} before the run could start; try --rate-limit 1/s, or ask for the suite's client to be allowed more.`
+    if (outcome.kind === 'unreachable' && outcome.message.startsWith('TLS failed'))
+      return `Cannot reach ${url}: ${outcome.message}. If its certificate comes from an internal CA, pass that CA with --ca FILE; --insecure skips the check (only to look, never to gate a release).`
     if (outcome.kind === 'unreachable' || outcome.kind === 'run-deadline')
       return `Cannot reach ${url}: ${outcome.message}. Is the server running, is the host name right, and does --base-url include /v1?`
     // Connected but no (complete) answer: the server's behaviour, which the checks report.
@@ -34,6 +36,12 @@ export async function preflight(
   if (status === 401 || status === 403)
     return `The server refused the API key (GET ${url} answered ${status}); check it. Pass a valid key with CONFORMANCE_API_KEY (or --api-key).`
   const html = /html/i.test(headers['content-type'] ?? '') || /^\s*</.test(body)
+  // A gateway's own error page (nginx, a load balancer) says the API behind it did not answer: no prefix
+  // is missing, and nothing of the API can be judged.
+  if (html && [502, 503, 504].includes(status))
+    return `The gateway in front of ${baseUrl} answered GET ${url} with ${status} and an HTML page: the API behind it is down or unreachable from the gateway. Run again once it answers.`
+  if (html && status >= 500)
+    return `GET ${url} answered ${status} with an HTML page, an error page rather than the API's JSON: a gateway or the server's framework failed before the API answered. Look at the server's log, then run again.`
   if (status === 404 || html)
     return `No Animal Store API at ${baseUrl}: GET ${url} answered ${status}${html ? ' with an HTML page' : ''}. The base URL must include the version prefix, e.g. https://host/v1.`
   return undefined

@@ -12,10 +12,13 @@ import type { ResponseCheck } from './judging.ts'
 import { startJudging } from './judging.ts'
 import { prismViolationsCheck } from './prism-violations.ts'
 import { statusCheck } from './status.ts'
+import { uniqueMembersCheck } from './unique-members.ts'
 
 /**
  * The rules every response must keep, whichever check sent the request, in the order they are judged:
  * a check that finds the root cause (a wrong status, a body that is not JSON) stops those after it.
+ * Member names given twice come last: a check that reads a response takes its first violation as the
+ * root cause, and a body read as JSON that repeats a name is still judged on the value the suite read.
  */
 export const responseChecks: readonly ResponseCheck[] = [
   statusCheck,
@@ -23,6 +26,7 @@ export const responseChecks: readonly ResponseCheck[] = [
   bodySchemaCheck,
   errorShapeCheck,
   headersCheck,
+  uniqueMembersCheck,
 ]
 
 /** Runs the response checks on one exchange, recording what they find on it. */
