@@ -280,6 +280,7 @@ export function readBoundedBody(
       return true
     }
     stall?.refresh()
+    ticket?.moved(chunk.length)
     if (!held.append(chunk)) {
       overCap(`the body is more than ${caps.maxBytes} bytes${decompressor ? ' once decoded' : ''}`)
       return false
