@@ -1,5 +1,5 @@
 // The conformance command's option table, apart from the script so docs and tests read it without running.
-import { defaults } from '../suites/run-conformance.ts'
+import { defaults } from '../suites/run-defaults.ts'
 import { defineCommand } from './cli/command-options.ts'
 import { commaList, flag, integer, oneOf, seconds, text } from './cli/option-kinds.ts'
 

@@ -9,10 +9,12 @@ import { type ConformanceOutcome, runConformance } from '../suites/run-conforman
 import { helpText, loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
 import { addOptionSecrets, earlySecrets } from './conformance-secrets.ts'
-import { watchedSeed, watchParent } from './conformance-watch.ts'
+import { isWatchedRun, watchedSeed, watchParent } from './conformance-watch.ts'
 
 const help = helpText(conformanceCommand)
 watchParent()
+// The outer process that watches this run: the report's peak memory counts it.
+const watcher = isWatchedRun() ? process.ppid : undefined
 
 // Every line this command writes goes through the output boundary, redacted of the key however it was given
 // (even a usage error may quote an argument), before the options are parsed.
@@ -86,6 +88,7 @@ const outcome = await runConformance({
   ...(values['write-baseline'] === undefined ? {} : { writeBaseline: values['write-baseline'] }),
   ...(values.previous === undefined ? {} : { previous: values.previous }),
   secrets: output.secrets,
+  ...(watcher === undefined ? {} : { watchedBy: watcher }),
 }).catch(
   (error: Error): ConformanceOutcome => ({
     exitCode: 2,

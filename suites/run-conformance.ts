@@ -9,6 +9,7 @@ import {
   checkOptions,
   exitOutcome,
   type PrismInFront,
+  peakRssOfRun,
   preflight,
   progressLine,
   putPrismInFront,
@@ -17,9 +18,9 @@ import {
   runSuite,
   startLoadingSuite,
 } from './run/index.ts'
+import { defaults } from './run-defaults.ts'
 
 export type { ConformanceOptions, ConformanceOutcome } from './run/index.ts'
-export { defaults } from './run/index.ts'
 
 /**
  * Runs the conformance suite (suites/animal-store.conformance.ts) through vitest's Node API against a
@@ -30,7 +31,7 @@ export { defaults } from './run/index.ts'
  * @example const { exitCode } = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k' })
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
-  const checked = checkOptions(options)
+  const checked = checkOptions(options, defaults)
   if ('problem' in checked) return { exitCode: 2, problem: checked.problem }
   const { secrets, output, print, target, timeoutMs, reportDir, baseline } = checked.plan
   const problem = (text: string): ConformanceOutcome => ({ exitCode: 2, problem: secrets.redact(text) })
@@ -70,6 +71,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         command: target.command,
       },
       limitations: [...insecure, ...(prism?.limitations ?? [])],
+      // Measured when the report is built, while Prism still runs.
+      peakRss: () => peakRssOfRun({ watcher: options.watchedBy, prism: prism?.pid }),
     }
     const reporter = new ConformanceReporter(facts, print, progressLine(options.progress, output.status))
     const render = reportRenderer(checked.plan.excluded, baseline, secrets, checked.plan.previous)

@@ -53,7 +53,10 @@ export interface ConformanceReport {
   notes: string[]
   /** Checks still waiting when the run's deadline passed. */
   pending: string[]
-  /** The run's own peak resident memory. */
+  /**
+   * The peak resident memory of the run's processes, each as the operating system reports its own, summed:
+   * an upper bound of what they held at once (suites/run/run-memory.ts says which processes).
+   */
   peakRssBytes: number
   /** Rules left out with --checks / --exclude-checks: not judged, reported as excluded (never as passed). */
   excludedRules?: string[]
@@ -76,6 +79,8 @@ export interface RunFacts {
   limitations?: string[]
   /** Responses nobody asked for: the checks they spoiled are blocked by that one finding. */
   desync?: DesyncFacts
+  /** The run's peak memory (`ConformanceReport.peakRssBytes`); this process's own peak when not given. */
+  peakRssBytes?: number
 }
 
 /** Builds the report from the checks' results: findings grouped by root cause, totals, verdict. */
@@ -139,7 +144,7 @@ export function buildReport(judged: CheckResult[], facts: RunFacts): Conformance
     advice: [...new Set(results.flatMap((result) => result.advice))],
     notes: [...new Set(results.flatMap((result) => result.notes))],
     pending,
-    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    peakRssBytes: facts.peakRssBytes ?? process.resourceUsage().maxRSS * 1024,
   }
 }
 

@@ -13,7 +13,7 @@ import {
 import { invokedCommand } from './invoked-command.ts'
 import { ensureWritableDirectory } from './preflight.ts'
 import { readPreviousReport } from './read-previous-report.ts'
-import { type ConformanceOptions, defaults } from './run-options.ts'
+import type { ConformanceOptions, RunDefaults } from './run-options.ts'
 
 /** What a run that can start works with: where it writes, what it redacts, whom it checks. */
 export interface RunPlan {
@@ -31,10 +31,13 @@ export interface RunPlan {
 }
 
 /**
- * Checks the options before any request and builds the run's target; a problem is a sentence saying what
- * to do (the run exits 2 with it), already redacted.
+ * Checks the options before any request and builds the run's target, `defaults` standing for what they
+ * leave out; a problem is a sentence saying what to do (the run exits 2 with it), already redacted.
  */
-export function checkOptions(options: ConformanceOptions): { plan: RunPlan } | { problem: string } {
+export function checkOptions(
+  options: ConformanceOptions,
+  defaults: RunDefaults,
+): { plan: RunPlan } | { problem: string } {
   const secrets = (options.secrets ?? new Secrets()).addApiKey(options.apiKey).addBaseUrl(options.baseUrl)
   const output = options.print
     ? createOutput(secrets, {

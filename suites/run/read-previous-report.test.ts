@@ -60,15 +60,26 @@ describe('reading the --previous report', () => {
     expect(readPreviousReport(latin1)).toContain('it is not UTF-8 text.')
   })
 
+  // The command's own defaults, which runConformance passes (suites/run-defaults.ts).
+  const runDefaults = {
+    timeoutSeconds: 300,
+    requestTimeoutSeconds: 10,
+    maxResponseBytes: 4 << 20,
+    maxExamples: 5,
+  }
+
   it('stops the run before any request when the file cannot be used (exit 2 with the reason)', () => {
     const bad = join(dir, 'bad.json')
     writeFileSync(bad, '{"format": 7}')
-    const checked = checkOptions({
-      baseUrl: 'http://127.0.0.1:1/v1',
-      apiKey,
-      reportDir: join(dir, 'reports'),
-      previous: bad,
-    })
+    const checked = checkOptions(
+      {
+        baseUrl: 'http://127.0.0.1:1/v1',
+        apiKey,
+        reportDir: join(dir, 'reports'),
+        previous: bad,
+      },
+      runDefaults,
+    )
     expect(checked).toEqual({
       problem: `The previous report cannot be used: ${bad}: was written by another version of this kit (report format 7; this one reads format 1). Run once without --previous and compare later runs with that run's conformance.json.`,
     })

@@ -1,4 +1,4 @@
-// What a run takes and what it gives back: the programmatic API's types, and the defaults the CLI shows.
+// What a run takes and what it gives back: the programmatic API's types, and the shape of its defaults.
 import type { NetworkOptions } from '../network/index.ts'
 import type { Secrets } from '../output/index.ts'
 import type { ConformanceReport } from '../reporting/index.ts'
@@ -46,6 +46,11 @@ export interface ConformanceOptions {
   /** Where progress and the summary go (default: stdout). Lines arrive redacted and made inert for a terminal. */
   print?: (line: string) => void
   /**
+   * The process that started this run and watches it (its pid: the command's outer process, which keeps
+   * `--timeout` from outside): the report's peak memory counts it too.
+   */
+  watchedBy?: number
+  /**
    * Secrets besides the API key and the base URL's credentials, which the run adds itself: proxy
    * credentials, headers marked secret. Every output is redacted of all of them.
    */
@@ -60,9 +65,10 @@ export interface ConformanceOutcome {
   report?: ConformanceReport
 }
 
-export const defaults = {
-  timeoutSeconds: 300,
-  requestTimeoutSeconds: 10,
-  maxResponseBytes: 4 * 1024 * 1024,
-  maxExamples: 5,
+/** What a run uses for what it is not told (their values: suites/run-defaults.ts). */
+export interface RunDefaults {
+  timeoutSeconds: number
+  requestTimeoutSeconds: number
+  maxResponseBytes: number
+  maxExamples: number
 }

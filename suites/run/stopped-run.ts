@@ -10,6 +10,8 @@ export interface StoppedRun {
   startedAt: Date
   /** Why the run ended without its own report, and what to do: the one pending entry. */
   reason: string
+  /** The stopped run's own peak memory, read before it was stopped, when it could be: the report adds it. */
+  runPeakRssBytes?: number | undefined
 }
 
 /**
@@ -28,6 +30,7 @@ export function writeStoppedRun(output: Output, run: StoppedRun): ConformanceRep
     coverage: [],
     created: { count: 0, namePrefix: '' },
     pending: [run.reason],
+    peakRssBytes: process.resourceUsage().maxRSS * 1024 + (run.runPeakRssBytes ?? 0),
   })
   const { report, texts } = reportRenderer([], undefined, output.secrets)(judged)
   writeReportFiles(output, run.reportDir, texts)
