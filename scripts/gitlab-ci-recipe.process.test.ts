@@ -240,6 +240,21 @@ describe('the conformance job fetches the last passing check’s report, and goe
     expect(existsSync(file)).toBe(false)
   })
 
+  it('sends a project access token instead of the job token when one is given (GitLab Free)', async () => {
+    const gitlab = await fakeGitLab(() => ({ status: 200, body: previousReport }))
+    servers.push(gitlab)
+    const cwd = mkdtempSync(join(tmpdir(), 'gitlab-'))
+    const env = { ...gitlabEnv(gitlab.api), PREVIOUS_REPORT_TOKEN: 'glpat-not-a-token' }
+    const run = await runStep(fetchOnly(), env, cwd, pathBin)
+    expect(run.code, run.output).toBe(0)
+    const [asked] = gitlab.asked
+    expect([asked?.headers['private-token'], asked?.headers['job-token']]).toEqual([
+      'glpat-not-a-token',
+      undefined,
+    ])
+    expect(readFileSync(join(cwd, 'previous/conformance.json'), 'utf8')).toBe(previousReport)
+  })
+
   it('goes on when GitLab cannot be reached', async () => {
     const { run, file } = await fetchWith(`http://127.0.0.1:${await findFreePort()}/api/v4`)
     expect(run.output).toContain('No earlier report to compare with (ECONNREFUSED).')
