@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -253,6 +253,16 @@ describe('the conformance job fetches the last passing check’s report, and goe
       undefined,
     ])
     expect(readFileSync(join(cwd, 'previous/conformance.json'), 'utf8')).toBe(previousReport)
+  })
+
+  it('reads no more than 16 MiB and a chunk of a longer file (the command refuses one over 16 MiB)', async () => {
+    const mib = 1024 * 1024
+    const gitlab = await fakeGitLab(() => ({ status: 200, body: ' '.repeat(40 * mib) }))
+    servers.push(gitlab)
+    const { file } = await fetchWith(gitlab.api)
+    const { size } = statSync(file)
+    expect(size).toBeGreaterThan(16 * mib)
+    expect(size).toBeLessThan(17 * mib)
   })
 
   it('goes on when GitLab cannot be reached', async () => {
