@@ -1,5 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +13,7 @@ import { serveHttp } from '../mocks/http/serve-http.ts'
 import { findFreePort } from '../mocks/local-port.ts'
 import { loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
+import { previousReport } from './proof/fake-gh.ts'
 import { binFolder, recipeFiles, runStep, workspace } from './proof/workflow-steps.ts'
 
 // The GitLab CI recipe (docs/gitlab-ci/.gitlab-ci.yml, shown in docs/pipelines.md): validated against
@@ -90,12 +91,14 @@ describe('the GitLab CI recipe is a pipeline GitLab accepts, hardened as promote
     ])
     const calls = lines
       .flatMap((line) => line.split('\n'))
-      .filter((line) => line.trim() === 'animal-store-conformance')
-    expect(calls).toHaveLength(1)
+      .filter((line) => line.trim().startsWith('animal-store-conformance'))
+    expect(calls).toEqual(['animal-store-conformance --previous previous/conformance.json'])
     // Options from the same config file as the GitHub workflows, read as the command reads it.
-    const { values, configPath } = await loadCommand(conformanceCommand, [], {}, recipeFiles)
+    const args = calls[0]?.split(' ').slice(1) ?? []
+    const { values, configPath } = await loadCommand(conformanceCommand, args, {}, recipeFiles)
     expect(configPath).toBe('animal-store.config.yaml')
     expect(values['report-dir']).toBe('reports')
+    expect(values.previous).toBe('previous/conformance.json')
   })
 
   it('gives JUnit to the merge request, and keeps the reports a week, for developers only', () => {
@@ -125,10 +128,39 @@ beforeAll(() => {
   pathBin = binFolder()
 })
 
+interface Asked {
+  url: string
+  headers: IncomingHttpHeaders
+}
+
+/** A stand-in for GitLab's API on 127.0.0.1: it records each request and answers as `answer` says. */
+async function fakeGitLab(answer: (url: string) => { status: number; body?: string; location?: string }) {
+  const asked: Asked[] = []
+  const server = createServer((request, response) => {
+    asked.push({ url: request.url ?? '', headers: request.headers })
+    const { status, body, location } = answer(request.url ?? '')
+    response.writeHead(status, location ? { location } : {}).end(body)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { asked, origin, api: `${origin}/api/v4`, close: () => server.close() }
+}
+const artefactPath = '/api/v4/projects/17/jobs/artifacts/main/raw/reports/conformance.json?job=conformance'
+/** The variables GitLab gives every job that the previous report's fetch reads. */
+const gitlabEnv = (api: string) => ({
+  CI_API_V4_URL: api,
+  CI_PROJECT_ID: '17',
+  CI_DEFAULT_BRANCH: 'main',
+  CI_JOB_NAME: 'conformance',
+  CI_JOB_TOKEN: 'glcbt-not-a-token',
+})
+
 describe('the conformance job, run as GitLab’s runner runs it', () => {
   let server: Awaited<ReturnType<typeof serveHttp>> | undefined
+  let gitlab: Awaited<ReturnType<typeof fakeGitLab>> | undefined
   afterAll(async () => {
     await server?.close()
+    gitlab?.close()
   })
 
   it('passes a conforming staging, records the commit it checked, and the promotion verifies it', async () => {
@@ -136,8 +168,13 @@ describe('the conformance job, run as GitLab’s runner runs it', () => {
       port: 0,
       host: '127.0.0.1',
     })
+    // The default branch's last passing check left its report.
+    gitlab = await fakeGitLab((url) =>
+      url === artefactPath ? { status: 200, body: previousReport } : { status: 404 },
+    )
     const cwd = workspace()
     const env = {
+      ...gitlabEnv(gitlab.api),
       CI_PROJECT_DIR: cwd,
       CI_COMMIT_SHA: sha,
       CONFORMANCE_BASE_URL: `${server.origin}/v1`,
@@ -145,6 +182,13 @@ describe('the conformance job, run as GitLab’s runner runs it', () => {
     }
     const checked = await runStep(scriptOf(jobs.check), env, cwd, pathBin)
     expect(checked.code, checked.output).toBe(0)
+    expect(gitlab.asked.map(({ url, headers }) => [url, headers['job-token']])).toEqual([
+      [artefactPath, 'glcbt-not-a-token'],
+    ])
+    expect(checked.output).toContain('The reports compare with the last passing check on main.')
+    expect(readFileSync(join(cwd, 'reports/summary.md'), 'utf8')).toContain(
+      '### Animal Store conformance since the previous run: 0 new, 1 fixed, 0 still open',
+    )
     expect(checked.output).toMatch(/Staging answers \(\d{3}\) after 1 attempts\./)
     expect(checked.output).toContain(`Staging conforms to the contract: ${sha} may be promoted.`)
     for (const report of ['junit.xml', 'summary.md', 'conformance.json', 'conformance.html'])
@@ -170,6 +214,75 @@ describe('the conformance job, run as GitLab’s runner runs it', () => {
     expect(other.code).toBe(1)
     expect(other.output).toContain('Not the commit that was checked')
   }, 180_000)
+})
+
+describe('the conformance job fetches the last passing check’s report, and goes on without one', () => {
+  const fetchOnly = () => {
+    const [line = ''] = (jobs.check?.script ?? []).filter((each) => each.includes('jobs/artifacts'))
+    return line
+  }
+  const servers: { close: () => void }[] = []
+  afterAll(() => {
+    for (const one of servers) one.close()
+  })
+  const fetchWith = async (api: string) => {
+    const cwd = mkdtempSync(join(tmpdir(), 'gitlab-'))
+    const run = await runStep(fetchOnly(), gitlabEnv(api), cwd, pathBin)
+    expect(run.code, run.output).toBe(0)
+    return { run, file: join(cwd, 'previous/conformance.json') }
+  }
+
+  it('leaves no file on the first run, when GitLab answers 404', async () => {
+    const gitlab = await fakeGitLab(() => ({ status: 404, body: '{"message":"404 Not found"}' }))
+    servers.push(gitlab)
+    const { run, file } = await fetchWith(gitlab.api)
+    expect(run.output).toContain('No earlier report to compare with (GitLab answered 404).')
+    expect(existsSync(file)).toBe(false)
+  })
+
+  it('sends a project access token instead of the job token when one is given (GitLab Free)', async () => {
+    const gitlab = await fakeGitLab(() => ({ status: 200, body: previousReport }))
+    servers.push(gitlab)
+    const cwd = mkdtempSync(join(tmpdir(), 'gitlab-'))
+    const env = { ...gitlabEnv(gitlab.api), PREVIOUS_REPORT_TOKEN: 'glpat-not-a-token' }
+    const run = await runStep(fetchOnly(), env, cwd, pathBin)
+    expect(run.code, run.output).toBe(0)
+    const [asked] = gitlab.asked
+    expect([asked?.headers['private-token'], asked?.headers['job-token']]).toEqual([
+      'glpat-not-a-token',
+      undefined,
+    ])
+    expect(readFileSync(join(cwd, 'previous/conformance.json'), 'utf8')).toBe(previousReport)
+  })
+
+  it('reads no more than 16 MiB and a chunk of a longer file (the command refuses one over 16 MiB)', async () => {
+    const mib = 1024 * 1024
+    const gitlab = await fakeGitLab(() => ({ status: 200, body: ' '.repeat(40 * mib) }))
+    servers.push(gitlab)
+    const { file } = await fetchWith(gitlab.api)
+    const { size } = statSync(file)
+    expect(size).toBeGreaterThan(16 * mib)
+    expect(size).toBeLessThan(17 * mib)
+  })
+
+  it('goes on when GitLab cannot be reached', async () => {
+    const { run, file } = await fetchWith(`http://127.0.0.1:${await findFreePort()}/api/v4`)
+    expect(run.output).toContain('No earlier report to compare with (ECONNREFUSED).')
+    expect(existsSync(file)).toBe(false)
+  })
+
+  it('follows a redirect to object storage without the job token, and prints none of the file', async () => {
+    const storage = await fakeGitLab(() => ({ status: 200, body: previousReport }))
+    const gitlab = await fakeGitLab(() => ({ status: 302, location: `${storage.origin}/signed?x=1` }))
+    servers.push(storage, gitlab)
+    const { run, file } = await fetchWith(gitlab.api)
+    expect(readFileSync(file, 'utf8')).toBe(previousReport)
+    expect(gitlab.asked[0]?.headers['job-token']).toBe('glcbt-not-a-token')
+    expect(storage.asked.map(({ url, headers }) => [url, headers['job-token']])).toEqual([
+      ['/signed?x=1', undefined],
+    ])
+    expect(run.output).not.toContain('staging.example')
+  })
 })
 
 describe('the conformance job tells its exits apart, with the command faked', () => {

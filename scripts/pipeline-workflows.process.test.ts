@@ -13,6 +13,7 @@ import { findFreePort } from '../mocks/local-port.ts'
 import { brokenServerKey, brokenServers } from '../suites/proof/broken-servers.ts'
 import { loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
+import { type FakeGhSetup, fakeGh, previousReport } from './proof/fake-gh.ts'
 import { binFolder, recipeFiles, runStep, validateWorkflow, workspace } from './proof/workflow-steps.ts'
 
 // The pipeline examples users copy (docs/github-actions/, shown in docs/pipelines.md): both validated by
@@ -262,14 +263,15 @@ describe('promote.yml gates a deployment on staging', () => {
 
 describe('pull-request.yml checks the team’s own server on every pull request', () => {
   it('runs on pull requests, with a Postgres service and the server on 127.0.0.1', () => {
-    expect(Object.keys(pullRequest.on)).toEqual(['pull_request'])
+    // And on pushes to the default branch, whose checks the pull requests' reports compare with.
+    expect(Object.keys(pullRequest.on)).toEqual(['pull_request', 'push'])
     expect(pullRequest.concurrency?.['cancel-in-progress']).toBe(true)
     expect(Object.keys(pullRequest.jobs.conformance?.services ?? {})).toEqual(['postgres'])
     expect(pullRequest.jobs.conformance?.env?.CONFORMANCE_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/)
   })
 
   it('posts the summary from a job of its own, the only one whose token may write, and not for forks', () => {
-    expect(pullRequest.jobs.conformance?.permissions).toBeUndefined()
+    expect(pullRequest.jobs.conformance?.permissions).toEqual({ contents: 'read', actions: 'read' })
     const comment = pullRequest.jobs.comment
     expect(comment?.needs).toBe('conformance')
     expect(comment?.permissions).toEqual({ 'pull-requests': 'write' })
@@ -288,13 +290,30 @@ beforeAll(() => {
   pathBin = binFolder()
 })
 
-const checkStaging = (stagingUrl: string) =>
-  runStep(
+const promoteRef = 'team/server/.github/workflows/promote.yml@refs/heads/main'
+/** Runs "Fetch the previous report" in `cwd` with `gh` faked as `setup` says. */
+async function fetchPrevious(workflow: Workflow, setup: FakeGhSetup, cwd: string, env = {}) {
+  const gh = fakeGh(setup)
+  const run = await runStep(
+    scriptOf(workflow, 'Fetch the previous report'),
+    { ...gh.env, GH_TOKEN: 'ghs_not-a-token', GH_REPO: 'team/server', ...env },
+    cwd,
+    gh.bin,
+  )
+  return { run, calls: gh.calls() }
+}
+/** The promotion's fetch of the previous report, then its check of staging, as the job runs them. */
+async function checkStaging(stagingUrl: string, previous: FakeGhSetup) {
+  const cwd = workspace()
+  const fetched = await fetchPrevious(promote, previous, cwd, { GITHUB_WORKFLOW_REF: promoteRef })
+  expect(fetched.run.code, fetched.run.output).toBe(0)
+  return runStep(
     scriptOf(promote, 'conformance'),
     { CONFORMANCE_BASE_URL: stagingUrl, CONFORMANCE_API_KEY: brokenServerKey },
-    workspace(),
+    cwd,
     pathBin,
   )
+}
 const decide = (code: string, cwd: string) =>
   runStep(scriptOf(promote, 'Decide'), { CODE: code, CHECKED_SHA: 'a'.repeat(40) }, cwd, pathBin)
 
@@ -306,14 +325,18 @@ describe('promote.yml’s steps, run as Actions runs them', () => {
     await http?.close()
   })
 
-  it('reads a server that breaks the contract as exit 1, with the summary and every uploaded report', async () => {
+  it('reads a server that breaks the contract as exit 1, with the summary and every uploaded report, even when gh fails', async () => {
     if (!server)
       throw new Error('The broken server "auth hole: any bearer key is accepted" is gone; pick another.')
     http = await serveHttp(server.build(), { port: 0, host: '127.0.0.1' })
-    const checked = await checkStaging(`${http.origin}/v1`)
+    // gh fails (GitHub down): no previous report, which the command notes; the gate judges all the same.
+    const checked = await checkStaging(`${http.origin}/v1`, { fail: true })
     expect(checked.code, checked.output).toBe(0)
     expect(checked.outputs['exit-code']).toBe('1')
     expect(checked.summary).toContain('## Animal Store conformance: ❌ does not conform')
+    expect(checked.summary).toContain(
+      'No previous report at `previous/conformance.json`: nothing to compare with',
+    )
     const uploaded =
       promote.jobs.conformance?.steps
         .filter((each) => each.uses?.startsWith('actions/upload-artifact@'))
@@ -328,7 +351,8 @@ describe('promote.yml’s steps, run as Actions runs them', () => {
   }, 180_000)
 
   it('reads an unreachable staging server as exit 2, "could not be checked", never "breaks the contract"', async () => {
-    const checked = await checkStaging(`http://127.0.0.1:${await findFreePort()}/v1`)
+    // The first run: no earlier run, so no previous report.
+    const checked = await checkStaging(`http://127.0.0.1:${await findFreePort()}/v1`, { runs: {} })
     expect(checked.code, checked.output).toBe(0)
     expect(checked.outputs['exit-code']).toBe('2')
     expect(checked.summary).toContain('Staging could not be checked')
@@ -472,6 +496,118 @@ describe('promote.yml waits for staging to answer', () => {
   })
 })
 
+const pullRequestEnv = {
+  GITHUB_WORKFLOW_REF: 'team/server/.github/workflows/contract.yml@refs/pull/42/merge',
+  DEFAULT_BRANCH: 'main',
+}
+
+describe('the workflows fetch the report of the check before, and go on without one', () => {
+  const listed = (calls: string[]) => calls.filter((call) => call.startsWith('run list'))
+  const downloaded = (calls: string[]) => calls.filter((call) => call.startsWith('run download'))
+
+  it('promote.yml: on the first run there is none, and the command is given a path that does not exist', async () => {
+    const cwd = workspace()
+    const fetched = await fetchPrevious(promote, { runs: { '': [] } }, cwd, {
+      GITHUB_WORKFLOW_REF: promoteRef,
+    })
+    expect(fetched.run.code, fetched.run.output).toBe(0)
+    expect(fetched.run.output).toContain("No earlier run's report to compare with")
+    expect(listed(fetched.calls)).toEqual([
+      'run list --workflow promote.yml --status completed --limit 20 --json databaseId,conclusion',
+    ])
+    expect(downloaded(fetched.calls)).toEqual([])
+    expect(existsSync(join(cwd, 'previous/conformance.json'))).toBe(false)
+  })
+
+  it('promote.yml: takes the newest run that reached a verdict and still has its report', async () => {
+    const cwd = workspace()
+    const fetched = await fetchPrevious(
+      promote,
+      {
+        runs: {
+          '': [
+            { databaseId: 44, conclusion: 'skipped' },
+            { databaseId: 43, conclusion: 'cancelled' },
+            // Its artefact expired: the one before it is taken.
+            { databaseId: 42, conclusion: 'success' },
+            { databaseId: 41, conclusion: 'failure' },
+          ],
+        },
+        artifacts: { 41: previousReport },
+      },
+      cwd,
+      { GITHUB_WORKFLOW_REF: promoteRef },
+    )
+    expect(fetched.run.code, fetched.run.output).toBe(0)
+    expect(downloaded(fetched.calls)).toEqual([
+      'run download 42 --name conformance-exchanges --dir previous/run-42',
+      'run download 41 --name conformance-exchanges --dir previous/run-41',
+    ])
+    expect(readFileSync(join(cwd, 'previous/conformance.json'), 'utf8')).toBe(previousReport)
+    expect(fetched.run.output).toContain('The reports compare with run 41.')
+    // The file is untrusted: the step never prints it.
+    expect(fetched.run.output).not.toContain('staging.example')
+  })
+
+  it('promote.yml: a failing gh (GitHub down, a token that may not read) leaves no file and does not fail the step', async () => {
+    const cwd = workspace()
+    const fetched = await fetchPrevious(promote, { fail: true }, cwd, { GITHUB_WORKFLOW_REF: promoteRef })
+    expect(fetched.run.code, fetched.run.output).toBe(0)
+    expect(fetched.run.output).toContain('HTTP 502')
+    expect(existsSync(join(cwd, 'previous/conformance.json'))).toBe(false)
+  })
+
+  it('pull-request.yml: the base branch’s pushes first, then the default branch’s, never a pull request’s run', async () => {
+    const cwd = workspace()
+    const fetched = await fetchPrevious(
+      pullRequest,
+      {
+        runs: { release: [], main: [{ databaseId: 7, conclusion: 'failure' }] },
+        artifacts: { 7: previousReport },
+      },
+      cwd,
+      { ...pullRequestEnv, BASE_BRANCH: 'release' },
+    )
+    expect(fetched.run.code, fetched.run.output).toBe(0)
+    expect(listed(fetched.calls)).toEqual([
+      'run list --workflow contract.yml --branch release --event push --status completed --limit 10 --json databaseId,conclusion',
+      'run list --workflow contract.yml --branch main --event push --status completed --limit 10 --json databaseId,conclusion',
+    ])
+    expect(readFileSync(join(cwd, 'previous/conformance.json'), 'utf8')).toBe(previousReport)
+    expect(fetched.run.output).toContain('The reports compare with run 7 on main.')
+  })
+
+  it('pull-request.yml: asks once when the base is the default branch, and a failing gh does not fail the step', async () => {
+    const cwd = workspace()
+    const fetched = await fetchPrevious(pullRequest, { fail: true }, cwd, {
+      ...pullRequestEnv,
+      BASE_BRANCH: 'main',
+    })
+    expect(fetched.run.code, fetched.run.output).toBe(0)
+    expect(listed(fetched.calls)).toHaveLength(1)
+    expect(existsSync(join(cwd, 'previous/conformance.json'))).toBe(false)
+  })
+
+  it('gives the command the fetched path, and gh a token that may read runs and nothing more', () => {
+    for (const [workflow, step] of [
+      [promote, 'conformance'],
+      [pullRequest, 'Check your server against the contract'],
+    ] as const) {
+      const call = commandLines(scriptOf(workflow, step)).find((words) => words[0] === bin)
+      expect(call?.slice(1)).toEqual(['--previous', 'previous/conformance.json'])
+      expect(workflow.jobs.conformance?.permissions).toEqual({ contents: 'read', actions: 'read' })
+      const steps = workflow.jobs.conformance?.steps ?? []
+      const at = (name: string) => steps.findIndex((each) => each.id === name || each.name === name)
+      expect(at('Fetch the previous report')).toBeGreaterThan(-1)
+      expect(at('Fetch the previous report')).toBeLessThan(at(step))
+      // The token is given to the fetching step only.
+      const fetch = stepOf(workflow, 'Fetch the previous report')
+      expect(fetch.env?.GH_TOKEN).toBe(expression('github.token'))
+      expect(JSON.stringify(workflow.jobs.conformance?.env ?? {})).not.toContain('token')
+    }
+  })
+})
+
 describe('pull-request.yml’s steps, run as Actions runs them, against a server that starts late', () => {
   let server: Awaited<ReturnType<typeof serveHttp>> | undefined
   afterAll(async () => {
@@ -485,6 +621,14 @@ describe('pull-request.yml’s steps, run as Actions runs them, against a server
       CONFORMANCE_API_KEY: 'contract-check-key',
     }
     const cwd = workspace()
+    // The last check of the default branch, the pull request's base, left its report.
+    const fetched = await fetchPrevious(
+      pullRequest,
+      { runs: { main: [{ databaseId: 7, conclusion: 'success' }] }, artifacts: { 7: previousReport } },
+      cwd,
+      { ...pullRequestEnv, BASE_BRANCH: 'main' },
+    )
+    expect(fetched.run.code, fetched.run.output).toBe(0)
     // The team's server (here our mock) starts two seconds after the wait begins.
     const waiting = runStep(scriptOf(pullRequest, 'Wait for your server'), env, cwd, pathBin)
     await new Promise((resolve) => setTimeout(resolve, 2_000))
@@ -507,10 +651,13 @@ describe('pull-request.yml’s steps, run as Actions runs them, against a server
     expect(checked.summary).toContain('## Animal Store conformance: ✅ conforms')
     expect(existsSync(join(cwd, 'reports/junit.xml'))).toBe(true)
 
-    // The comment job posts what this run wrote.
+    // The comment job posts what this run wrote, what changed since the base branch's check among it.
     const posted = await postComment(cwd, [])
     expect(posted.run.code, posted.run.output).toBe(0)
     expect(posted.body).toContain('## Animal Store conformance: ✅ conforms')
+    expect(posted.body).toContain(
+      '### Animal Store conformance since the previous run: 0 new, 1 fixed, 0 still open',
+    )
   }, 180_000)
 
   it('fails the wait with an annotation when nothing answers', async () => {
@@ -528,19 +675,6 @@ describe('pull-request.yml’s steps, run as Actions runs them, against a server
   }, 60_000)
 })
 
-// A stand-in for GitHub's CLI: it records each call, answers the list of comments with the pages given
-// (as `gh api --paginate --slurp` does: one array per page), and keeps the body it was sent.
-const fakeGh = `#!/bin/bash
-printf '%s\\n' "$*" >> "$FAKE_GH_DIR/calls"
-for arg in "$@"; do
-  case "$arg" in body=@*) cp "\${arg#body=@}" "$FAKE_GH_DIR/body" ;; esac
-done
-case " $* " in
-  *" --method "*) echo '{"id": 1}' ;;
-  *) cat "$FAKE_GH_DIR/comments.json" ;;
-esac
-`
-
 interface Posted {
   run: Awaited<ReturnType<typeof runStep>>
   calls: string[]
@@ -549,23 +683,20 @@ interface Posted {
 
 /** Runs the comment job's posting step in `cwd` (which holds reports/), with `gh` faked and the comments given. */
 async function postComment(cwd: string, pages: unknown[][]): Promise<Posted> {
-  const fakes = mkdtempSync(join(tmpdir(), 'fake-gh-'))
-  writeFileSync(join(fakes, 'comments.json'), JSON.stringify(pages))
+  const gh = fakeGh({ comments: pages })
   const run = await runStep(
     scriptOf(pullRequest, 'Post the summary on the pull request', 'comment'),
     {
-      FAKE_GH_DIR: fakes,
+      ...gh.env,
       GH_TOKEN: 'ghs_not-a-token',
       GH_REPO: 'team/server',
       PR_NUMBER: '42',
       RUN_URL: 'https://github.example/team/server/actions/runs/7',
     },
     cwd,
-    binFolder({ gh: fakeGh }),
+    gh.bin,
   )
-  const read = (name: string) =>
-    existsSync(join(fakes, name)) ? readFileSync(join(fakes, name), 'utf8') : ''
-  return { run, calls: read('calls').split('\n').filter(Boolean), body: read('body') }
+  return { run, calls: gh.calls(), body: gh.body() }
 }
 
 describe('pull-request.yml posts the summary on the pull request, one comment edited on every run', () => {
