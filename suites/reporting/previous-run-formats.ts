@@ -21,6 +21,7 @@ export function comparisonGroups(
 /** `1 new, 2 fixed, 3 still open`, or what stood in the way of a comparison. */
 export function comparisonCounts(comparison: RunComparison): string {
   if (comparison.state === 'first-run') return 'no previous report'
+  if (comparison.state === 'unusable') return 'the previous report could not be used'
   if (comparison.state === 'nothing-judged') return 'the previous run judged nothing'
   const counts = [
     `${comparison.new.length} new`,
@@ -37,6 +38,8 @@ export function comparisonCounts(comparison: RunComparison): string {
  */
 export function comparedWith(comparison: RunComparison, code: (text: string) => string): string {
   const previous = comparison.previous
+  if (comparison.state === 'unusable')
+    return `Nothing was compared, and the verdict never depends on the comparison: ${code(comparison.unusable ?? `the previous report ${comparison.path} cannot be used.`)}`
   if (comparison.state === 'first-run' || previous === undefined)
     return `No previous report at ${code(comparison.path)}: nothing to compare with (a pipeline's first run, or an artefact that expired). The next run can compare with this run's conformance.json.`
   const run = `the run of ${code(previous.startedAt)} against ${code(previous.baseUrl)}`

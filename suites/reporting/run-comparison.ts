@@ -31,10 +31,14 @@ export interface PreviousRun {
   findings: ComparedFinding[]
 }
 
-/** No report at the path given: a pipeline's first run, or an artefact that expired. */
+/**
+ * No report to compare with at the path given: a pipeline's first run, an artefact that expired, or, with
+ * `unusable` saying why, a file that is not a report this kit can read.
+ */
 export interface MissingPreviousRun {
   path: string
   missing: true
+  unusable?: string
 }
 
 /** Why a finding seen on one side only is not called new or fixed: the other side did not judge it. */
@@ -57,9 +61,12 @@ export interface RunComparison {
   /**
    * - `compared`: the lists below hold every finding of both runs;
    * - `first-run`: no file at `path`, nothing to compare with;
-   * - `nothing-judged`: the previous run judged no check (exit 2 before any), so it knew of no finding.
+   * - `nothing-judged`: the previous run judged no check (exit 2 before any), so it knew of no finding;
+   * - `unusable`: the file is not a report this kit can read (`unusable` says why), nothing compared.
    */
-  state: 'compared' | 'first-run' | 'nothing-judged'
+  state: 'compared' | 'first-run' | 'nothing-judged' | 'unusable'
+  /** Why the file at `path` could not be used, when `state` is `unusable`. */
+  unusable?: string
   previous?: {
     startedAt: string
     baseUrl: string
@@ -96,7 +103,10 @@ export interface CurrentRun {
  */
 export function compareRuns(current: CurrentRun, previous: PreviousRun | MissingPreviousRun): RunComparison {
   const lists = { new: [], fixed: [], stillOpen: [], unknown: [], caveats: [] }
-  if ('missing' in previous) return { path: previous.path, state: 'first-run', ...lists }
+  if ('missing' in previous)
+    return previous.unusable === undefined
+      ? { path: previous.path, state: 'first-run', ...lists }
+      : { path: previous.path, state: 'unusable', unusable: previous.unusable, ...lists }
   const comparison: RunComparison = {
     path: previous.path,
     state: previous.checks === 0 ? 'nothing-judged' : 'compared',

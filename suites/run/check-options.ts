@@ -68,7 +68,6 @@ export function checkOptions(
   const baseline = options.baseline === undefined ? undefined : readBaselineFile(options.baseline)
   if (typeof baseline === 'string') return problem(baseline)
   const previous = options.previous === undefined ? undefined : readPreviousReport(options.previous)
-  if (typeof previous === 'string') return problem(previous)
   const reportDir = resolve(options.reportDir ?? 'reports')
   const unwritable = ensureWritableDirectory(reportDir)
   if (unwritable) return problem(unwritable)

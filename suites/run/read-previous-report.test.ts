@@ -44,20 +44,23 @@ describe('reading the --previous report', () => {
     expect(readPreviousReport(path)).toEqual({ path, missing: true })
   })
 
+  const unusable = (path: string) => {
+    const read = readPreviousReport(path)
+    return 'unusable' in read ? read.unusable : undefined
+  }
+
   it('refuses a folder, a file past the bound (unread) and bytes that are not UTF-8, saying what to do', () => {
-    expect(readPreviousReport(dir)).toBe(
+    expect(unusable(dir)).toBe(
       `Cannot use the previous report ${dir}: it is not a file. Give --previous an earlier run's conformance.json, or leave it out.`,
     )
     const huge = join(dir, 'huge.json')
     writeFileSync(huge, '')
     // Sparse: the bound is checked before a byte is read.
     truncateSync(huge, maxPreviousReportBytes + 1)
-    expect(readPreviousReport(huge)).toContain(
-      `it holds ${maxPreviousReportBytes + 1} bytes, more than a report`,
-    )
+    expect(unusable(huge)).toContain(`it holds ${maxPreviousReportBytes + 1} bytes, more than a report`)
     const latin1 = join(dir, 'latin1.json')
     writeFileSync(latin1, Buffer.from([0x7b, 0xe9, 0x7d]))
-    expect(readPreviousReport(latin1)).toContain('it is not UTF-8 text.')
+    expect(unusable(latin1)).toContain('it is not UTF-8 text.')
   })
 
   // The command's own defaults, which runConformance passes (suites/run-defaults.ts).
@@ -68,7 +71,7 @@ describe('reading the --previous report', () => {
     maxExamples: 5,
   }
 
-  it('stops the run before any request when the file cannot be used (exit 2 with the reason)', () => {
+  it('runs on when the file cannot be used, and every report says why nothing was compared', () => {
     const bad = join(dir, 'bad.json')
     writeFileSync(bad, '{"format": 7}')
     const checked = checkOptions(
@@ -80,9 +83,19 @@ describe('reading the --previous report', () => {
       },
       runDefaults,
     )
-    expect(checked).toEqual({
-      problem: `The previous report cannot be used: ${bad}: was written by another version of this kit (report format 7; this one reads format 1). Run once without --previous and compare later runs with that run's conformance.json.`,
-    })
+    if ('problem' in checked) throw new Error(checked.problem)
+    const why = `The previous report cannot be used: ${bad}: was written by another version of this kit (report format 7; this one reads format 1). Run once without --previous and compare later runs with that run's conformance.json.`
+    expect(checked.plan.previous).toEqual({ path: bad, missing: true, unusable: why })
+    const secrets = new Secrets().addApiKey(apiKey)
+    const { report, texts } = reportRenderer(
+      [],
+      undefined,
+      secrets,
+      checked.plan.previous,
+    )(buildReport([], facts))
+    expect(report.previous?.state).toBe('unusable')
+    expect(texts.markdown).toContain('could not be used')
+    expect(texts.markdown).toContain('was written by another version of this kit')
   })
 
   it('puts what the file holds through the redaction every report passes: this run’s key never shows', () => {

@@ -1,4 +1,4 @@
-// Reads the --previous report from disk under a size bound: missing is a first run, unreadable stops the run.
+// Reads the --previous report from disk under a size bound: missing or unusable, it is a note, never a stop.
 import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { type MissingPreviousRun, type PreviousRun, parsePreviousReport } from '../reporting/index.ts'
 
@@ -6,13 +6,18 @@ import { type MissingPreviousRun, type PreviousRun, parsePreviousReport } from '
 export const maxPreviousReportBytes = 16 * 1024 * 1024
 
 /**
- * The previous run's report, `{ missing: true }` when there is no file at `path` (the first run of a
- * pipeline, whose previous artefact does not exist yet: a note in the reports, not a failure), or a
- * sentence saying why it cannot be used (the run exits 2 before any request).
+ * The previous run's report, or `{ missing: true }`: when there is no file at `path` (the first run of a
+ * pipeline, whose previous artefact does not exist yet), or, with `unusable` saying why, when the file
+ * cannot be used. Both are a note in the reports, never a failure: the comparison never changes the
+ * verdict, and a gate must not stop on it (a pipeline that fetches the last run's artefact would find the
+ * same unusable file on every run until it expired).
  */
-export function readPreviousReport(path: string): PreviousRun | MissingPreviousRun | string {
-  const cannot = (why: string) =>
-    `Cannot use the previous report ${path}: ${why} Give --previous an earlier run's conformance.json, or leave it out.`
+export function readPreviousReport(path: string): PreviousRun | MissingPreviousRun {
+  const cannot = (why: string): MissingPreviousRun => ({
+    path,
+    missing: true,
+    unusable: `Cannot use the previous report ${path}: ${why} Give --previous an earlier run's conformance.json, or leave it out.`,
+  })
   let size: number
   try {
     const stat = statSync(path)
@@ -43,7 +48,9 @@ export function readPreviousReport(path: string): PreviousRun | MissingPreviousR
     return cannot('it is not UTF-8 text.')
   }
   const parsed = parsePreviousReport(text, path)
-  return parsed.ok ? parsed.previous : `The previous report cannot be used: ${parsed.problem}`
+  return parsed.ok
+    ? parsed.previous
+    : { path, missing: true, unusable: `The previous report cannot be used: ${parsed.problem}` }
 }
 
 /** At most `max` + 1 bytes of the file: one more than allowed says it is too large, whatever stat said. */
