@@ -1,18 +1,18 @@
 // What the watching process needs to report a run it stopped: the run's options, read as the run reads
 // them, and the report writer. Loaded after the run is started, so the run's start does not wait for it.
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { type NetworkFlags, networkOptionsFrom } from '../suites/network/index.ts'
 import { createOutput } from '../suites/output/index.ts'
-import { invokedCommand, writeStoppedRun } from '../suites/run/index.ts'
+import type { ExitReason } from '../suites/reporting/index.ts'
 import { loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
 import { addOptionSecrets, earlySecrets } from './conformance-secrets.ts'
+import { exitLines, unjudgedCommandRun } from './conformance-unjudged.ts'
 
 export interface StoppedRunPlan {
   timeoutSeconds: number
   /** Writes the reports of the stopped run and says why on stderr, redacted like every line of the run. */
-  write(reason: string): void
+  write(reason: ExitReason): void
 }
 
 /**
@@ -39,19 +39,8 @@ export async function stoppedRunPlan(
   return {
     timeoutSeconds: values.timeout,
     write(reason) {
-      const written = writeStoppedRun(output, {
-        target: {
-          baseUrl: (values['base-url'] ?? '').replace(/\/+$/, ''),
-          readOnly: values['read-only'],
-          viaPrism: values['via-prism'],
-          seed: values.seed ?? seed,
-          command: invokedCommand(),
-        },
-        reportDir: resolve(values['report-dir']),
-        startedAt,
-        reason,
-      })
-      output.err(typeof written === 'string' ? `Incomplete: ${reason}\n${written}` : `Incomplete: ${reason}`)
+      const outcome = unjudgedCommandRun(output, values, reason, { at: startedAt, seed })
+      output.err(exitLines(outcome, '', values['report-dir']))
     },
   }
 }

@@ -4,6 +4,7 @@ import type { CheckResult, Outcome } from '../engine/index.ts'
 import { type Finding, findingId, groupFindings, stableFindingId, type Violation } from '../judging/index.ts'
 import type { DesyncFacts, TrafficFacts } from '../network/index.ts'
 import type { BaselineOutcome } from './baseline-file.ts'
+import type { ExitReason } from './exit-reason.ts'
 import { setAsideDesynced, unsolicitedFinding } from './unsolicited-response.ts'
 
 /** A whole run as data: every reporter (console, JUnit, JSON, Markdown) is a function of this. */
@@ -49,6 +50,8 @@ export interface ConformanceReport {
   excludedRules?: string[]
   /** What a --baseline accepted: known findings (not failing the run), expired and stale entries. */
   baseline?: BaselineOutcome
+  /** Why the run exited 2 (present exactly then): docs/conformance.md lists the kinds. */
+  reason?: ExitReason
 }
 
 export interface RunFacts {
