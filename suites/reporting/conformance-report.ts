@@ -23,7 +23,7 @@ export interface ConformanceReport {
   durationMs: number
   /**
    * - `conforms`: no finding; `does-not-conform`: at least one finding (exit 1);
-   * - `incomplete`: the run could not judge the server (its deadline passed, or the suite failed; exit 2).
+   * - `incomplete`: the run could not judge the server (exit 2; `reason` says why).
    */
   verdict: 'conforms' | 'does-not-conform' | 'incomplete'
   totals: Record<Outcome, number> & { checks: number; findings: number; warnings: number }
