@@ -47,6 +47,8 @@ export function exitLines(outcome: ConformanceOutcome, usageLine: string, report
     ...(report && !started
       ? [`Reports: ${resolve(reportDir, 'summary.md')}, conformance.json, junit.xml, conformance.html`]
       : []),
+    // Why no report was written, when the run meant to write one.
+    ...(outcome.problem?.split('\n').slice(1) ?? []),
     ...(reason.kind === 'options' ? ['', usageLine] : []),
   ].join('\n')
 }

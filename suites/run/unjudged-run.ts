@@ -53,7 +53,9 @@ export function unjudgedOutcome(
   startedAt: Date,
 ): ConformanceOutcome {
   const written = reports && writeUnjudgedRun(reports.output, { ...reports, startedAt, reason })
-  const report = written && 'verdict' in written ? written : undefined
-  const final = report?.reason ?? (written && 'kind' in written ? written : reason)
-  return { exitCode: 2, problem: reasonText(final), reason: final, ...(report ? { report } : {}) }
+  if (written && 'verdict' in written && written.reason)
+    return { exitCode: 2, problem: reasonText(written.reason), reason: written.reason, report: written }
+  // The reason stays the run's own; that its reports could not be written either is said after it.
+  const unwritten = written && 'kind' in written ? `\n${reasonText(written)}` : ''
+  return { exitCode: 2, problem: `${reasonText(reason)}${unwritten}`, reason }
 }
