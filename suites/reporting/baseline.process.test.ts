@@ -56,7 +56,7 @@ describe('--baseline and --write-baseline', () => {
     expect(report?.findings.length).toBe(accepted.length)
     expect(report?.baseline.known.map((entry) => entry.id)).toEqual(accepted.map((entry) => entry.id))
     // Every format says so; the CI's test view shows it skipped with its reason, not failed.
-    expect(known.output).toMatch(/CONFORMS \(\d+ findings? known \(baseline\)\)/)
+    expect(known.output).toMatch(/CONFORMS \(\d+ findings? accepted by the baseline\)/)
     expect(known.output).toContain(
       `known, accepted in ${file}: ${accepted[0]?.id}: PET-12: fix ships next sprint`,
     )

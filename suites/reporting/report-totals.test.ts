@@ -86,7 +86,7 @@ describe('one set of counts', () => {
     const console = toConsoleText(accepted)
     expect(console).toContain(`○ #1 ${findingId}`)
     expect(console).toContain('accepted (baseline.json): PET-12')
-    expect(console.split('\n').at(-1)).toBe(`CONFORMS (1 finding known (baseline)): ${line}`)
+    expect(console.split('\n').at(-1)).toBe(`CONFORMS (1 finding accepted by the baseline): ${line}`)
     const markdown = toMarkdown(accepted)
     expect(markdown).toContain('| accepted `(baseline.json): PET-12` |')
     expect(markdown).toContain(`#1 ${findingId} (accepted): `)
