@@ -40,11 +40,13 @@ export function exitLines(outcome: ConformanceOutcome, usageLine: string, report
   const reason = outcome.reason
   if (!reason) return outcome.problem ?? ''
   const report = outcome.report
-  const started = report !== undefined && (report.checks.length > 0 || report.pending.length > 0)
+  // A run that judged something printed its own report and where it is; one stopped from outside had started.
+  const judged = report !== undefined && (report.checks.length > 0 || report.pending.length > 0)
+  const started = judged || reason.kind === 'deadline' || reason.kind === 'stopped'
   return [
     `${started ? 'Incomplete' : 'Cannot run'} (${reason.kind}): ${reason.message}`,
     `What to do: ${reason.advice}`,
-    ...(report && !started
+    ...(report && !judged
       ? [`Reports: ${resolve(reportDir, 'summary.md')}, conformance.json, junit.xml, conformance.html`]
       : []),
     // Why no report was written, when the run meant to write one.

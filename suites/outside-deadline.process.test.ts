@@ -54,7 +54,8 @@ describe('a run whose own thread never yields', () => {
       timeoutMs: 45_000,
     })
     expect(run.code, run.output).toBe(2)
-    expect(run.stderr).toContain('stopped from outside')
+    expect(run.stderr).toContain('Incomplete (deadline): The run did not end within --timeout (2 s)')
+    expect(run.stderr).toContain(`Reports: ${join(run.reportDir, 'summary.md')}`)
     expect(run.report?.verdict).toBe('incomplete')
     expect(run.report?.reason).toMatchObject({
       kind: 'deadline',
