@@ -321,6 +321,13 @@ describe('npm run conformance exits 2 for what is not the server’s fault', () 
     // A mistake in the options: the usage line says how the command is called.
     expect(noKey.output).toContain('Usage: animal-store-conformance')
     expect(noKey.report?.reason?.kind).toBe('options')
+    // Options read, then refused: the reports still say why.
+    const noCa = await conformance(['--base-url', 'http://127.0.0.1:9/v1', '--ca', '/nonexistent/ca.pem'], {
+      env: { CONFORMANCE_API_KEY: key },
+    })
+    expect(noCa.code).toBe(2)
+    expect(noCa.report?.reason).toMatchObject({ kind: 'options', message: expect.stringContaining('--ca') })
+    expect(readFileSync(join(noCa.reportDir, 'summary.md'), 'utf8')).toContain('**Exit 2 (`options`):**')
     expect((await conformance(['--base-url', 'not-a-url'], { env: { CONFORMANCE_API_KEY: key } })).code).toBe(
       2,
     )
