@@ -1,5 +1,5 @@
 // The conformance command's option table, apart from the script so docs and tests read it without running.
-import { defaults } from '../suites/run-conformance.ts'
+import { defaults } from '../suites/run-defaults.ts'
 import { defineCommand } from './cli/command-options.ts'
 import { commaList, flag, integer, oneOf, seconds, text } from './cli/option-kinds.ts'
 
@@ -66,6 +66,10 @@ negative bodies generated from the schema, and that created pets can be read bac
     'write-baseline': {
       kind: text('FILE', 'a file'),
       help: "write this run's findings as a baseline, each with an empty reason to fill in\n(reasons of entries already in --baseline are kept)",
+    },
+    previous: {
+      kind: text('FILE', 'a file'),
+      help: "a previous run's conformance.json: every report adds what changed since (new,\nfixed, still open findings); a missing file is a note (a pipeline's first run)",
     },
     policy: {
       kind: oneOf(['strict', 'off'], 'strict|off'),

@@ -11,12 +11,14 @@ import { helpText, loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
 import { addOptionSecrets, earlySecrets } from './conformance-secrets.ts'
 import { exitLines, type ReportOptions, unjudgedCommandRun } from './conformance-unjudged.ts'
-import { watchedSeed, watchParent } from './conformance-watch.ts'
+import { isWatchedRun, watchedSeed, watchParent } from './conformance-watch.ts'
 
 const help = helpText(conformanceCommand)
 const usageLine = help.split('\n')[0] ?? ''
 const started = { at: new Date(), seed: watchedSeed() ?? Math.floor(Math.random() * 2 ** 31) }
 watchParent()
+// The outer process that watches this run: the report's peak memory counts it.
+const watcher = isWatchedRun() ? process.ppid : undefined
 
 // Every line this command writes goes through the output boundary, redacted of the key however it was given
 // (even a usage error may quote an argument), before the options are parsed.
@@ -104,7 +106,9 @@ const outcome: ConformanceOutcome = await runConformance({
   ...(values.quiet ? { progress: false } : values.progress ? { progress: true } : {}),
   ...(values.baseline === undefined ? {} : { baseline: values.baseline }),
   ...(values['write-baseline'] === undefined ? {} : { writeBaseline: values['write-baseline'] }),
+  ...(values.previous === undefined ? {} : { previous: values.previous }),
   secrets: output.secrets,
+  ...(watcher === undefined ? {} : { watchedBy: watcher }),
 }).catch((error: Error) => fail(error))
 if (outcome.exitCode === 2) output.err(exitLines(outcome, usageLine, values['report-dir']))
 process.exit(outcome.exitCode)

@@ -1,18 +1,17 @@
 // What the watching process needs to report a run it stopped: the run's options, read as the run reads
-// them, and the report writer. Loaded after the run is started, so the run's start does not wait for it.
-import { readFileSync } from 'node:fs'
-import { type NetworkFlags, networkOptionsFrom } from '../suites/network/index.ts'
-import { createOutput } from '../suites/output/index.ts'
-import type { ExitReason } from '../suites/reporting/index.ts'
+// them, and the report writer, loaded only once there is a stopped run to report.
 import { loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
-import { addOptionSecrets, earlySecrets } from './conformance-secrets.ts'
-import { exitLines, unjudgedCommandRun } from './conformance-unjudged.ts'
+import type { StoppedRunReporter } from './conformance-stopped-report.ts'
 
 export interface StoppedRunPlan {
   timeoutSeconds: number
-  /** Writes the reports of the stopped run and says why on stderr, redacted like every line of the run. */
-  write(reason: ExitReason): void
+  /**
+   * Loads what writes the report of a stopped run: the suite's output boundary and report model, which
+   * this process does not hold while the run goes well. Undefined when the network options are wrong (the
+   * run says so itself and exits at once).
+   */
+  reporter(): Promise<StoppedRunReporter | undefined>
 }
 
 /**
@@ -24,8 +23,6 @@ export async function stoppedRunPlan(
   seed: number,
   startedAt: Date,
 ): Promise<StoppedRunPlan | undefined> {
-  const env = process.env
-  const secrets = earlySecrets([...argv], env)
   let values: Awaited<ReturnType<typeof loadCommand<typeof conformanceCommand>>>['values']
   try {
     values = (await loadCommand(conformanceCommand, argv)).values
@@ -33,14 +30,9 @@ export async function stoppedRunPlan(
     return undefined
   }
   if (values.help || values['list-checks']) return undefined
-  const network = networkOptionsFrom(values as NetworkFlags, env, (file) => readFileSync(file, 'utf8'))
-  if ('problem' in network) return undefined
-  const output = createOutput(addOptionSecrets(secrets, values, network.options))
   return {
     timeoutSeconds: values.timeout,
-    write(reason) {
-      const outcome = unjudgedCommandRun(output, values, reason, { at: startedAt, seed })
-      output.err(exitLines(outcome, '', values['report-dir']))
-    },
+    reporter: async () =>
+      (await import('./conformance-stopped-report.ts')).stoppedRunReporter(argv, values, seed, startedAt),
   }
 }

@@ -20,6 +20,7 @@ export function unjudgedCommandRun(
   values: ReportOptions,
   reason: ExitReason,
   started: { at: Date; seed: number },
+  runPeakRssBytes?: number,
 ): ConformanceOutcome {
   const target: ConformanceReport['target'] = {
     baseUrl: (values['base-url'] ?? '').replace(/\/+$/, ''),
@@ -28,7 +29,12 @@ export function unjudgedCommandRun(
     seed: values.seed ?? started.seed,
     command: invokedCommand(),
   }
-  return unjudgedOutcome(reason, { output, reportDir: resolve(values['report-dir']), target }, started.at)
+  return unjudgedOutcome(
+    reason,
+    { output, reportDir: resolve(values['report-dir']), target },
+    started.at,
+    runPeakRssBytes,
+  )
 }
 
 /**

@@ -47,7 +47,7 @@ export async function watchConformanceRun(argv: readonly string[]): Promise<neve
     stdio: 'inherit',
     // Its own process group: Prism, started by the run, is stopped with it.
     detached: true,
-    env: { ...process.env, [watchedVariable]: String(seed) },
+    env: runEnvironment(process.env, seed),
   })
   const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => {
     child.once('exit', (code, signal) => done({ code, signal }))
@@ -70,9 +70,12 @@ export async function watchConformanceRun(argv: readonly string[]): Promise<neve
   const first = await Promise.race([ended, deadline])
   clearTimeout(timer)
   if (first !== 'deadline' && (first.code !== null || forwarded)) process.exit(first.code ?? 2)
+  // Loaded only now: the report writer holds the suite's output boundary and report model.
+  const reporter = await plan?.reporter().catch(() => undefined)
+  const runPeak = reporter?.peakRssOf(child.pid)
   stopGroup(child, 'SIGKILL')
-  if (!plan) process.exit(2)
-  plan.write(
+  if (!plan || !reporter) process.exit(2)
+  reporter.write(
     first === 'deadline'
       ? {
           kind: 'deadline',
@@ -84,8 +87,28 @@ export async function watchConformanceRun(argv: readonly string[]): Promise<neve
           message: `The run's process ended without a report (${first.signal ?? 'it could not be started'}): stopped from outside, or out of memory.`,
           advice: 'Run it again; if it recurs, please report it.',
         },
+    runPeak,
   )
   process.exit(2)
+}
+
+/**
+ * The run's environment: this process's, the seed it chose, and glibc's malloc told to give freed bodies
+ * back. glibc (mallopt(3)) serves a block of 128 KiB or more from a mapping of its own and unmaps it when
+ * freed, until it frees one such block: from then on it raises that threshold to the block's size (up to
+ * 32 MiB) and serves blocks below it from its heaps, which keep what is freed. A run reads, decodes and
+ * frees thousands of bodies of up to 4 MiB when a server makes every one that large, and the heaps kept
+ * 40 to 100 MB that nothing used. A threshold set from the start holds, so every freed body goes back to
+ * the system. Left as the user set it, if at all; other allocators (musl, macOS) ignore the variable.
+ */
+export function runEnvironment(env: NodeJS.ProcessEnv, seed: number): NodeJS.ProcessEnv {
+  const mallocSet =
+    env.MALLOC_MMAP_THRESHOLD_ !== undefined || /mmap_threshold/.test(env.GLIBC_TUNABLES ?? '')
+  return {
+    ...env,
+    ...(mallocSet ? {} : { MALLOC_MMAP_THRESHOLD_: String(128 * 1024) }),
+    [watchedVariable]: String(seed),
+  }
 }
 
 /**

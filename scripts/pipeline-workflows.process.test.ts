@@ -1,5 +1,7 @@
-import { execFile } from 'node:child_process'
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,13 +13,15 @@ import { findFreePort } from '../mocks/local-port.ts'
 import { brokenServerKey, brokenServers } from '../suites/proof/broken-servers.ts'
 import { loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
+import { binFolder, recipeFiles, runStep, validateWorkflow, workspace } from './proof/workflow-steps.ts'
 
-// The pipeline examples users copy (docs/github-actions/, shown in docs/pipelines.md): every call of the
-// command checked with the command's own parser and config-file reader, every environment variable a step
-// sets checked to be read, the hardening a release pipeline needs, and the steps' own shell scripts run
-// as Actions runs them (bash -eo pipefail) against servers on 127.0.0.1.
+// The pipeline examples users copy (docs/github-actions/, shown in docs/pipelines.md): both validated by
+// @action-validator/cli, every call of the command checked with the command's own parser and config-file
+// reader, every environment variable a step sets checked to be read, the hardening a security review
+// asks for, and the steps' own shell scripts run as Actions runs them (bash -eo pipefail) against
+// servers on 127.0.0.1, with git repositories and a fake `gh` where a step needs them.
 const root = fileURLToPath(new URL('..', import.meta.url))
-const examples = join(root, 'docs/github-actions')
+const examples = recipeFiles
 const bin = 'animal-store-conformance'
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
@@ -28,19 +32,21 @@ interface Step {
   uses?: string
   if?: string
   env?: Record<string, string>
-  with?: Record<string, string>
+  with?: Record<string, string | number | boolean>
 }
 interface Job {
   if?: string
   env?: Record<string, string>
   needs?: string
   environment?: string
+  permissions?: Record<string, string>
+  outputs?: Record<string, string>
   'timeout-minutes'?: number
-  services?: Record<string, unknown>
+  services?: Record<string, { image: string }>
   steps: Step[]
 }
 interface Workflow {
-  on: Record<string, unknown>
+  on: Record<string, { inputs?: Record<string, { required?: boolean }> } | null>
   permissions: Record<string, string>
   concurrency?: { group: string; 'cancel-in-progress': boolean }
   jobs: Record<string, Job>
@@ -50,11 +56,15 @@ const workflows = { 'promote.yml': read('promote.yml'), 'pull-request.yml': read
 const promote = workflows['promote.yml']
 const pullRequest = workflows['pull-request.yml']
 
-function stepOf(workflow: Workflow, name: string): Step {
-  const found = workflow.jobs.conformance?.steps.find((one) => one.id === name || one.name === name)
-  if (!found) throw new Error(`The workflow has no step "${name}" in job conformance.`)
+function stepOf(workflow: Workflow, name: string, job = 'conformance'): Step {
+  const found = workflow.jobs[job]?.steps.find((one) => one.id === name || one.name === name)
+  if (!found) throw new Error(`The workflow has no step "${name}" in job ${job}.`)
   return found
 }
+/** An Actions expression as the workflow writes it, `${{ inner }}`. */
+const expression = (inner: string) => ['$', '{{ ', inner, ' }}'].join('')
+const scriptOf = (workflow: Workflow, name: string, job = 'conformance') =>
+  stepOf(workflow, name, job).run ?? ''
 
 /** The shell lines of a script, continuation lines joined, split into words (the quoting the file uses). */
 function commandLines(script: string): string[][] {
@@ -79,8 +89,14 @@ const optionEnv: string[] = Object.values(conformanceCommand.options).flatMap((o
 describe.each(Object.entries(workflows))(
   '%s calls the command as it accepts, hardened for a release',
   (_, workflow) => {
-    const calls = commandsOf(workflow).filter((words) => words.includes(bin))
+    const calls = commandsOf(workflow).filter((words) => words[0] === bin)
     const job = workflow.jobs.conformance as Job
+    const file = workflow === promote ? 'promote.yml' : 'pull-request.yml'
+
+    it('passes @action-validator/cli, the validator a release engineer runs on workflows', async () => {
+      const validated = await validateWorkflow(join(examples, file))
+      expect(validated.code, validated.output).toBe(0)
+    })
 
     it('calls animal-store-conformance, the command the package installs', () => {
       expect(Object.keys(packageJson.bin)).toContain(bin)
@@ -103,17 +119,20 @@ describe.each(Object.entries(workflows))(
 
     it('sets no environment variable that nothing reads', () => {
       const config = readFileSync(join(examples, 'animal-store.config.yaml'), 'utf8')
-      const scripts = job.steps.map((each) => each.run ?? '').join('\n')
-      for (const scope of [job.env ?? {}, ...job.steps.map((each) => each.env ?? {})])
-        for (const name of Object.keys(scope)) {
-          const read =
-            optionEnv.includes(name) ||
-            new RegExp(`\\$\\{?${name}\\b`).test(scripts) ||
-            config.includes(`env: ${name}`)
-          // A variable for the team's own server (its database, port, key) is read by `npm start`, not by us.
-          const forTheServer = workflow === pullRequest && ['DATABASE_URL', 'PORT', 'API_KEY'].includes(name)
-          expect(read || forTheServer, `${name} is set but nothing reads it`).toBe(true)
-        }
+      for (const one of Object.values(workflow.jobs)) {
+        const scripts = one.steps.map((each) => each.run ?? '').join('\n')
+        for (const scope of [one.env ?? {}, ...one.steps.map((each) => each.env ?? {})])
+          for (const name of Object.keys(scope)) {
+            const read =
+              optionEnv.includes(name) ||
+              new RegExp(`\\$\\{?${name}\\b`).test(scripts) ||
+              config.includes(`env: ${name}`)
+            // Read by programs, not scripts: the team's own server (`npm start`: its database, port and
+            // key) and gh (its token and repository).
+            const byAProgram = ['DATABASE_URL', 'PORT', 'API_KEY', 'GH_TOKEN', 'GH_REPO'].includes(name)
+            expect(read || byAProgram, `${name} is set but nothing reads it`).toBe(true)
+          }
+      }
     })
 
     it('pins every action by commit and the tool by version, reads the repository only, and has a deadline', () => {
@@ -122,10 +141,7 @@ describe.each(Object.entries(workflows))(
       )
       expect(uses.length).toBeGreaterThan(0)
       for (const action of uses) expect(action, action).toMatch(/^[\w-]+\/[\w-]+@[0-9a-f]{40}$/)
-      const raw = readFileSync(
-        join(examples, workflow === promote ? 'promote.yml' : 'pull-request.yml'),
-        'utf8',
-      )
+      const raw = readFileSync(join(examples, file), 'utf8')
       for (const line of raw.split('\n').filter((one) => one.includes('uses: ')))
         expect(line, 'a pinned action names its version in a comment').toMatch(
           /@[0-9a-f]{40} # v\d+\.\d+\.\d+$/,
@@ -133,25 +149,68 @@ describe.each(Object.entries(workflows))(
       expect(workflow.permissions).toEqual({ contents: 'read' })
       for (const one of Object.values(workflow.jobs)) expect(one['timeout-minutes']).toBeGreaterThan(0)
       expect(workflow.concurrency?.group).toBeTruthy()
-      const install = commandsOf(workflow).find((words) => words[0] === 'npm' && words[1] === 'install')
-      expect(install).toContain('$KIT_PACKAGE')
-      expect(install).toContain(`vitest@${packageJson.devDependencies.vitest}`)
-      // The config file is YAML, read through the optional peer yaml.
-      expect(install).toContain(`yaml@${packageJson.devDependencies.yaml}`)
-      expect(packageJson.peerDependenciesMeta.yaml).toEqual({ optional: true })
-      expect(packageJson.devDependencies.vitest).toMatch(/^\d+\.\d+\.\d+$/)
-      expect(job.env?.KIT_PACKAGE).toMatch(new RegExp(`/${packageJson.name}-${packageJson.version}\\.tgz$`))
     })
 
-    it('uploads the reports even when the run fails', () => {
-      const upload = job.steps.find((each) => each.uses?.startsWith('actions/upload-artifact@'))
-      expect(upload?.if).toBe('always()')
-      expect(upload?.with?.path).toContain('reports/')
+    it('installs from the lockfile with no install script run, the kit being a devDependency there', () => {
+      const npm = commandsOf(workflow).filter((words) => words[0] === 'npm')
+      // One source of versions: package-lock.json. No second copy of the kit, no tarball, no version here.
+      expect(npm.map((words) => words.slice(0, 3))).toEqual([['npm', 'ci', '--ignore-scripts']])
+      expect(JSON.stringify(workflow)).not.toMatch(/\.tgz|KIT_PACKAGE|vitest@|npm install/)
+      // The kit's command is the one npm ci put in node_modules/.bin, put on PATH for the later steps.
+      const install = job.steps.find((each) => each.run?.includes('npm ci'))
+      expect(install?.run).toContain('echo "$GITHUB_WORKSPACE/node_modules/.bin" >> "$GITHUB_PATH"')
+    })
+
+    it('pins every service image by digest', () => {
+      for (const one of Object.values(workflow.jobs))
+        for (const service of Object.values(one.services ?? {}))
+          expect(service.image, service.image).toMatch(/@sha256:[0-9a-f]{64}$/)
+    })
+
+    it('uploads the reports even when the run fails, and keeps the full exchanges only a few days', () => {
+      const uploads = job.steps.filter((each) => each.uses?.startsWith('actions/upload-artifact@'))
+      const paths = uploads.flatMap((each) => String(each.with?.path).split('\n').filter(Boolean))
+      expect(paths.sort()).toEqual([
+        'reports/conformance.html',
+        'reports/conformance.json',
+        'reports/junit.xml',
+        'reports/summary.md',
+      ])
+      for (const upload of uploads) {
+        expect(upload.if).toBe('always()')
+        expect(upload.with?.['retention-days']).toBeGreaterThan(0)
+        // The JSON and HTML hold every request and response in full.
+        if (String(upload.with?.path).includes('conformance.html'))
+          expect(upload.with?.['retention-days']).toBeLessThanOrEqual(7)
+      }
     })
   },
 )
 
+describe('the config file for a staging behind a gateway', () => {
+  it('holds only keys the command reads: an internal CA, a rate limit, and a proxy from the environment', async () => {
+    const proxy = 'http://ci:proxy-password@proxy.internal.test:3128'
+    const { values, configPath } = await loadCommand(
+      conformanceCommand,
+      ['--config', 'animal-store.config.behind-a-gateway.yaml'],
+      { STAGING_PROXY_URL: proxy },
+      examples,
+    )
+    expect(configPath).toBe('animal-store.config.behind-a-gateway.yaml')
+    expect(values).toMatchObject({ ca: 'certs/internal-ca.pem', 'rate-limit': '10/s', proxy })
+    expect(values.baseline).toBe('conformance-baseline.json')
+  })
+})
+
 describe('promote.yml gates a deployment on staging', () => {
+  it('would fail the validator with a planted mistake (a job key misspelt)', async () => {
+    const planted = join(mkdtempSync(join(tmpdir(), 'workflow-')), 'promote.yml')
+    writeFileSync(planted, readFileSync(join(examples, 'promote.yml'), 'utf8').replace('runs-on:', 'run-on:'))
+    const validated = await validateWorkflow(planted)
+    expect(validated.code).toBe(1)
+    expect(validated.output).toContain("Additional property 'run-on' is not allowed")
+  })
+
   it('runs on each successful deployment to staging, and by hand', () => {
     expect(Object.keys(promote.on)).toEqual(['deployment_status', 'workflow_dispatch'])
     expect(promote.jobs.conformance?.if).toMatch(/deployment_status\.state == 'success'/)
@@ -170,8 +229,34 @@ describe('promote.yml gates a deployment on staging', () => {
     expect(optionEnv).toEqual(expect.arrayContaining(Object.keys(env)))
   })
 
-  it('promotes only after the conformance job', () => {
+  it('runs by hand only from the default branch, for a commit given in full', () => {
+    expect(promote.jobs.conformance?.if).toMatch(
+      /github\.event_name == 'workflow_dispatch' &&\s+github\.ref == format\('refs\/heads\/\{0\}', github\.event\.repository\.default_branch\)/,
+    )
+    expect(promote.on.workflow_dispatch?.inputs?.sha?.required).toBe(true)
+  })
+
+  it('checks out the deployed commit, and hands exactly that one to the promotion in production', () => {
+    const checkout = promote.jobs.conformance?.steps.find((each) =>
+      each.uses?.startsWith('actions/checkout@'),
+    )
+    expect(checkout?.with?.ref).toBe(expression('github.event.deployment.sha || inputs.sha'))
+    expect(promote.jobs.conformance?.env?.CHECKED_SHA).toBe(checkout?.with?.ref)
+    expect(promote.jobs.conformance?.outputs?.sha).toBe(expression('steps.commit.outputs.sha'))
     expect(promote.jobs.promote?.needs).toBe('conformance')
+    expect(promote.jobs.promote?.environment).toBe('production')
+    expect(promote.jobs.promote?.env?.CHECKED_SHA).toBe(expression('needs.conformance.outputs.sha'))
+    expect(promote.jobs.promote?.env?.DEPLOYED_SHA).toBe(checkout?.with?.ref)
+    const steps = promote.jobs.promote?.steps.map((each) => each.name ?? each.uses?.split('@')[0]) ?? []
+    expect(steps.indexOf('Verify the commit')).toBeLessThan(steps.indexOf('Promote staging to production'))
+  })
+
+  it('waits for staging to answer before checking it', () => {
+    const steps = promote.jobs.conformance?.steps.map((each) => each.name ?? each.id) ?? []
+    expect(steps.indexOf('Wait for staging')).toBeGreaterThan(-1)
+    expect(steps.indexOf('Wait for staging')).toBeLessThan(
+      steps.indexOf('Check staging against the contract'),
+    )
   })
 })
 
@@ -182,81 +267,36 @@ describe('pull-request.yml checks the team’s own server on every pull request'
     expect(Object.keys(pullRequest.jobs.conformance?.services ?? {})).toEqual(['postgres'])
     expect(pullRequest.jobs.conformance?.env?.CONFORMANCE_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/)
   })
+
+  it('posts the summary from a job of its own, the only one whose token may write, and not for forks', () => {
+    expect(pullRequest.jobs.conformance?.permissions).toBeUndefined()
+    const comment = pullRequest.jobs.comment
+    expect(comment?.needs).toBe('conformance')
+    expect(comment?.permissions).toEqual({ 'pull-requests': 'write' })
+    expect(comment?.if).toMatch(/!cancelled\(\)/)
+    expect(comment?.if).toMatch(/github\.event\.pull_request\.head\.repo\.full_name == github\.repository/)
+    const download = comment?.steps.find((each) => each.uses?.startsWith('actions/download-artifact@'))
+    const upload = pullRequest.jobs.conformance?.steps.find((each) => each.name === 'Upload the reports')
+    expect(download?.with?.name).toBe(upload?.with?.name)
+    expect(String(upload?.with?.path)).toContain('reports/summary.md')
+  })
 })
 
-interface StepRun {
-  code: number
-  output: string
-  outputs: Record<string, string>
-  summary: string
-  cwd: string
-}
-
-let shims: string
+let pathBin: string
 
 beforeAll(() => {
-  // What `npm install` puts on PATH in the workflow: the command, here run from this repository.
-  shims = mkdtempSync(join(tmpdir(), 'workflow-bin-'))
-  writeFileSync(
-    join(shims, bin),
-    `#!/bin/sh\nexec "${process.execPath}" "${root}scripts/launch.mjs" "${root}scripts/conformance.ts" "$@"\n`,
-  )
-  chmodSync(join(shims, bin), 0o755)
+  pathBin = binFolder()
 })
-
-/** Runs a step's script as GitHub Actions does: bash -eo pipefail, its env, the GITHUB_* files. */
-function runStep(script: string, env: Record<string, string>, cwd: string): Promise<StepRun> {
-  const outputFile = join(cwd, 'github-output')
-  const summaryFile = join(cwd, 'github-step-summary')
-  for (const file of [outputFile, summaryFile]) if (!existsSync(file)) writeFileSync(file, '')
-  return new Promise((resolve) =>
-    execFile(
-      'bash',
-      ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script],
-      {
-        cwd,
-        timeout: 180_000,
-        env: {
-          PATH: `${shims}:${process.env.PATH}`,
-          HOME: process.env.HOME ?? tmpdir(),
-          GITHUB_OUTPUT: outputFile,
-          GITHUB_STEP_SUMMARY: summaryFile,
-          ...env,
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? Number(error.code ?? 1) : 0,
-          output: stdout + stderr,
-          outputs: Object.fromEntries(
-            readFileSync(outputFile, 'utf8')
-              .split('\n')
-              .filter(Boolean)
-              .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-          ),
-          summary: readFileSync(summaryFile, 'utf8'),
-          cwd,
-        }),
-    ),
-  )
-}
-
-/** A fresh workspace holding what the workflow reads from the repository's root. */
-function workspace(): string {
-  const cwd = mkdtempSync(join(tmpdir(), 'workflow-'))
-  for (const file of ['animal-store.config.yaml', 'conformance-baseline.json'])
-    copyFileSync(join(examples, file), join(cwd, file))
-  return cwd
-}
 
 const checkStaging = (stagingUrl: string) =>
   runStep(
-    stepOf(promote, 'conformance').run ?? '',
+    scriptOf(promote, 'conformance'),
     { CONFORMANCE_BASE_URL: stagingUrl, CONFORMANCE_API_KEY: brokenServerKey },
     workspace(),
+    pathBin,
   )
 const decide = (code: string, cwd: string) =>
-  runStep(stepOf(promote, 'Decide').run ?? '', { CODE: code }, cwd)
+  runStep(scriptOf(promote, 'Decide'), { CODE: code, CHECKED_SHA: 'a'.repeat(40) }, cwd, pathBin)
 
 describe('promote.yml’s steps, run as Actions runs them', () => {
   const server = brokenServers.find((one) => one.defect === 'auth hole: any bearer key is accepted')
@@ -274,7 +314,10 @@ describe('promote.yml’s steps, run as Actions runs them', () => {
     expect(checked.code, checked.output).toBe(0)
     expect(checked.outputs['exit-code']).toBe('1')
     expect(checked.summary).toContain('## Animal Store conformance: ❌ does not conform')
-    const uploaded = stepOf(promote, 'Upload the reports').with?.path?.split('\n').filter(Boolean) ?? []
+    const uploaded =
+      promote.jobs.conformance?.steps
+        .filter((each) => each.uses?.startsWith('actions/upload-artifact@'))
+        .flatMap((each) => String(each.with?.path).split('\n').filter(Boolean)) ?? []
     expect(uploaded.length).toBeGreaterThan(0)
     for (const path of uploaded) expect(existsSync(join(checked.cwd, path)), path).toBe(true)
     expect(uploaded).toContain('reports/conformance.html')
@@ -288,20 +331,146 @@ describe('promote.yml’s steps, run as Actions runs them', () => {
     const checked = await checkStaging(`http://127.0.0.1:${await findFreePort()}/v1`)
     expect(checked.code, checked.output).toBe(0)
     expect(checked.outputs['exit-code']).toBe('2')
-    expect(checked.summary).toContain('Staging could not be checked')
+    // The run wrote its summary with the reason, and the Decide step quotes that reason.
+    expect(checked.summary).toContain('**Exit 2 (`unreachable`):** `Cannot reach')
 
     const decided = await decide('2', checked.cwd)
     expect(decided.code).toBe(1)
     expect(decided.output).toContain('::error title=Staging could not be checked::')
+    expect(decided.output).toContain('Cannot reach')
     expect(decided.output).not.toContain('breaks the contract')
   }, 60_000)
 
+  it('quotes the reason conformance.json gives for exit 2 in the annotation and the step summary', async () => {
+    const cwd = workspace()
+    mkdirSync(join(cwd, 'reports'), { recursive: true })
+    const reason = {
+      kind: 'throttled',
+      message: 'Staging is throttling: 44 of 291 requests refused (100%).\n::add-mask::x',
+      advice: 'Try --rate-limit 1/s, or `rate-limit: 1/s` in the config file.',
+    }
+    writeFileSync(join(cwd, 'reports/conformance.json'), JSON.stringify({ reason }))
+    const decided = await decide('2', cwd)
+    expect(decided.code).toBe(1)
+    // One line: the message's line break cannot start a workflow command, and % is escaped as Actions asks.
+    expect(decided.output).toContain(
+      '::error title=Staging could not be checked::Staging is throttling: 44 of 291 requests refused (100%25). ::add-mask::x Try --rate-limit 1/s, or `rate-limit: 1/s` in the config file. (throttled)',
+    )
+    expect(decided.output).not.toMatch(/^::add-mask::/m)
+    // An indented code block: nothing in one line of it is read as Markdown or HTML.
+    expect(decided.summary).toContain(
+      '\n\n    Staging is throttling: 44 of 291 requests refused (100%). ::add-mask::x Try --rate-limit 1/s, or `rate-limit: 1/s` in the config file. (throttled)\n',
+    )
+  })
+
   it('lets the promotion go ahead on exit 0, and stops it when the command never ran', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'workflow-'))
-    expect((await decide('0', cwd)).code).toBe(0)
+    const passed = await decide('0', cwd)
+    expect(passed.code).toBe(0)
+    expect(passed.output).toContain(`promoting ${'a'.repeat(40)}`)
     const missing = await decide('', cwd)
     expect(missing.code).toBe(1)
     expect(missing.output).toContain('did not run')
+  })
+})
+
+/** A git repository whose default branch (as origin/main) holds one commit, and a side branch another. */
+function repository(): { cwd: string; onMain: string; offMain: string } {
+  const cwd = workspace()
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=ci', '-c', 'user.email=ci@example.invalid', ...args], {
+      cwd,
+      encoding: 'utf8',
+    }).trim()
+  git('init', '--quiet', '--initial-branch=main')
+  git('commit', '--quiet', '--allow-empty', '-m', 'deployed')
+  const onMain = git('rev-parse', 'HEAD')
+  git('update-ref', 'refs/remotes/origin/main', onMain)
+  git('checkout', '--quiet', '-b', 'side')
+  git('commit', '--quiet', '--allow-empty', '-m', 'never merged')
+  const offMain = git('rev-parse', 'HEAD')
+  git('checkout', '--quiet', onMain)
+  return { cwd, onMain, offMain }
+}
+
+describe('promote.yml ties the promotion to the commit it checked', () => {
+  const verify = (env: Record<string, string>, cwd: string, job = 'conformance') =>
+    runStep(scriptOf(promote, 'Verify the commit', job), { DEFAULT_BRANCH: 'main', ...env }, cwd, pathBin)
+
+  it('hands on the deployed commit when it is the one checked out', async () => {
+    const { cwd, onMain } = repository()
+    for (const event of ['deployment_status', 'workflow_dispatch']) {
+      const verified = await verify({ CHECKED_SHA: onMain, EVENT: event }, cwd)
+      expect(verified.code, verified.output).toBe(0)
+      expect(verified.outputs.sha).toBe(onMain)
+    }
+  })
+
+  it('refuses a commit that is not given in full, or not the one checked out', async () => {
+    const { cwd, onMain, offMain } = repository()
+    const short = await verify({ CHECKED_SHA: onMain.slice(0, 7), EVENT: 'deployment_status' }, cwd)
+    expect(short.code).toBe(1)
+    expect(short.output).toContain('::error title=No commit to check::')
+    const other = await verify({ CHECKED_SHA: offMain, EVENT: 'deployment_status' }, cwd)
+    expect(other.code).toBe(1)
+    expect(other.output).toContain('::error title=Wrong commit checked out::')
+    expect(other.outputs.sha).toBeUndefined()
+  })
+
+  it('refuses, by hand, a commit that is not on the default branch', async () => {
+    const { cwd, offMain } = repository()
+    execFileSync('git', ['checkout', '--quiet', offMain], { cwd })
+    const refused = await verify({ CHECKED_SHA: offMain, EVENT: 'workflow_dispatch' }, cwd)
+    expect(refused.code).toBe(1)
+    expect(refused.output).toContain('::error title=Not on the default branch::')
+  })
+
+  it('promotes only the commit that was checked, and only when the deployment names that same one', async () => {
+    const { cwd, onMain, offMain } = repository()
+    const same = await verify({ CHECKED_SHA: onMain, DEPLOYED_SHA: onMain }, cwd, 'promote')
+    expect(same.code, same.output).toBe(0)
+    const differs = await verify({ CHECKED_SHA: onMain, DEPLOYED_SHA: offMain }, cwd, 'promote')
+    expect(differs.code).toBe(1)
+    expect(differs.output).toContain('::error title=Not the commit that was checked::')
+    // A conformance job that failed hands on no SHA at all.
+    const none = await verify({ CHECKED_SHA: '', DEPLOYED_SHA: onMain }, cwd, 'promote')
+    expect(none.code).toBe(1)
+  })
+})
+
+describe('promote.yml waits for staging to answer', () => {
+  // The bound shortened and the pause between attempts too: the same loop, still bounded.
+  const waitScript = (attempts: number) =>
+    scriptOf(promote, 'Wait for staging')
+      .replace('seq 1 30', `seq 1 ${attempts}`)
+      .replace('sleep 5', 'sleep 0.2')
+  let gateway: ReturnType<typeof createServer> | undefined
+  afterAll(() => gateway?.close())
+
+  it('waits while the gateway answers 502, and goes on once staging answers anything else', async () => {
+    let answered = 0
+    // A gateway in front of a staging still rolling out: 502 twice, then the API's own 401 (no key sent).
+    gateway = createServer((_request, response) => {
+      answered += 1
+      response.writeHead(answered <= 2 ? 502 : 401).end()
+    })
+    await new Promise<void>((resolve) => gateway?.listen(0, '127.0.0.1', resolve))
+    const { port } = gateway.address() as AddressInfo
+    const waited = await runStep(
+      waitScript(10),
+      { CONFORMANCE_BASE_URL: `http://127.0.0.1:${port}/v1` },
+      workspace(),
+      pathBin,
+    )
+    expect(waited.code, waited.output).toBe(0)
+    expect(waited.output).toContain('Staging answers (401) after 3 attempts.')
+  })
+
+  it('fails with an annotation when staging never answers', async () => {
+    const url = `http://127.0.0.1:${await findFreePort()}/v1`
+    const waited = await runStep(waitScript(2), { CONFORMANCE_BASE_URL: url }, workspace(), pathBin)
+    expect(waited.code).toBe(1)
+    expect(waited.output).toContain('::error title=Staging is not answering::')
   })
 })
 
@@ -319,7 +488,7 @@ describe('pull-request.yml’s steps, run as Actions runs them, against a server
     }
     const cwd = workspace()
     // The team's server (here our mock) starts two seconds after the wait begins.
-    const waiting = runStep(stepOf(pullRequest, 'Wait for your server').run ?? '', env, cwd)
+    const waiting = runStep(scriptOf(pullRequest, 'Wait for your server'), env, cwd, pathBin)
     await new Promise((resolve) => setTimeout(resolve, 2_000))
     server = await serveHttp(createMockApi({ apiKeys: ['contract-check-key'] }).handle, {
       port,
@@ -330,22 +499,129 @@ describe('pull-request.yml’s steps, run as Actions runs them, against a server
     expect(waited.output).toMatch(/The server answers after \d+ s\./)
 
     const checked = await runStep(
-      stepOf(pullRequest, 'Check your server against the contract').run ?? '',
+      scriptOf(pullRequest, 'Check your server against the contract'),
       env,
       cwd,
+      pathBin,
     )
     expect(checked.code, checked.output).toBe(0)
     expect(checked.output).toContain('Options from animal-store.config.yaml')
     expect(checked.summary).toContain('## Animal Store conformance: ✅ conforms')
     expect(existsSync(join(cwd, 'reports/junit.xml'))).toBe(true)
+
+    // The comment job posts what this run wrote.
+    const posted = await postComment(cwd, [])
+    expect(posted.run.code, posted.run.output).toBe(0)
+    expect(posted.body).toContain('## Animal Store conformance: ✅ conforms')
   }, 180_000)
 
   it('fails the wait with an annotation when nothing answers', async () => {
     const port = await findFreePort()
     // The loop's 60 attempts, shortened: the same script with its bound lowered, still bounded.
-    const script = (stepOf(pullRequest, 'Wait for your server').run ?? '').replace('seq 1 60', 'seq 1 2')
-    const waited = await runStep(script, { CONFORMANCE_BASE_URL: `http://127.0.0.1:${port}/v1` }, workspace())
+    const script = scriptOf(pullRequest, 'Wait for your server').replace('seq 1 60', 'seq 1 2')
+    const waited = await runStep(
+      script,
+      { CONFORMANCE_BASE_URL: `http://127.0.0.1:${port}/v1` },
+      workspace(),
+      pathBin,
+    )
     expect(waited.code).toBe(1)
     expect(waited.output).toContain('::error title=The server did not start::')
   }, 60_000)
+})
+
+// A stand-in for GitHub's CLI: it records each call, answers the list of comments with the pages given
+// (as `gh api --paginate --slurp` does: one array per page), and keeps the body it was sent.
+const fakeGh = `#!/bin/bash
+printf '%s\\n' "$*" >> "$FAKE_GH_DIR/calls"
+for arg in "$@"; do
+  case "$arg" in body=@*) cp "\${arg#body=@}" "$FAKE_GH_DIR/body" ;; esac
+done
+case " $* " in
+  *" --method "*) echo '{"id": 1}' ;;
+  *) cat "$FAKE_GH_DIR/comments.json" ;;
+esac
+`
+
+interface Posted {
+  run: Awaited<ReturnType<typeof runStep>>
+  calls: string[]
+  body: string
+}
+
+/** Runs the comment job's posting step in `cwd` (which holds reports/), with `gh` faked and the comments given. */
+async function postComment(cwd: string, pages: unknown[][]): Promise<Posted> {
+  const fakes = mkdtempSync(join(tmpdir(), 'fake-gh-'))
+  writeFileSync(join(fakes, 'comments.json'), JSON.stringify(pages))
+  const run = await runStep(
+    scriptOf(pullRequest, 'Post the summary on the pull request', 'comment'),
+    {
+      FAKE_GH_DIR: fakes,
+      GH_TOKEN: 'ghs_not-a-token',
+      GH_REPO: 'team/server',
+      PR_NUMBER: '42',
+      RUN_URL: 'https://github.example/team/server/actions/runs/7',
+    },
+    cwd,
+    binFolder({ gh: fakeGh }),
+  )
+  const read = (name: string) =>
+    existsSync(join(fakes, name)) ? readFileSync(join(fakes, name), 'utf8') : ''
+  return { run, calls: read('calls').split('\n').filter(Boolean), body: read('body') }
+}
+
+describe('pull-request.yml posts the summary on the pull request, one comment edited on every run', () => {
+  const marker = '<!-- animal-store-conformance -->'
+  const withSummary = (text: string) => {
+    const cwd = workspace()
+    mkdirSync(join(cwd, 'reports'), { recursive: true })
+    writeFileSync(join(cwd, 'reports/summary.md'), text)
+    return cwd
+  }
+  const bot = { login: 'github-actions[bot]' }
+
+  it('adds a comment, the marker first and a link to the run last, when it has posted none before', async () => {
+    const cwd = withSummary(
+      '## Animal Store conformance: ❌ does not conform\n\n### What changed\n- new: one\n',
+    )
+    const posted = await postComment(cwd, [[{ id: 5, user: { login: 'a-reviewer' }, body: 'Looks good' }]])
+    expect(posted.run.code, posted.run.output).toBe(0)
+    expect(posted.calls).toEqual([
+      'api repos/team/server/issues/42/comments --paginate --slurp',
+      'api --method POST repos/team/server/issues/42/comments -F body=@comment.md',
+    ])
+    expect(posted.body).toBe(
+      `${marker}\n## Animal Store conformance: ❌ does not conform\n\n### What changed\n- new: one\n\n[The run](https://github.example/team/server/actions/runs/7)\n`,
+    )
+  })
+
+  it('edits its own comment from an earlier run, found on any page, and leaves the others alone', async () => {
+    const cwd = withSummary('## Animal Store conformance: ✅ conforms\n')
+    const posted = await postComment(cwd, [
+      [
+        { id: 10, user: { login: 'a-reviewer' }, body: `${marker} quoted by a person` },
+        { id: 11, user: bot, body: 'another workflow’s comment' },
+      ],
+      [{ id: 12, user: bot, body: `${marker}\n## Animal Store conformance: ❌ does not conform\n` }],
+    ])
+    expect(posted.run.code, posted.run.output).toBe(0)
+    expect(posted.calls[1]).toBe(
+      'api --method PATCH repos/team/server/issues/comments/12 -F body=@comment.md',
+    )
+    expect(posted.calls).toHaveLength(2)
+    expect(posted.run.output).toContain('Updated the comment 12 on pull request 42.')
+  })
+
+  it('says the check wrote no summary when the run never got that far', async () => {
+    const posted = await postComment(workspace(), [[]])
+    expect(posted.run.code, posted.run.output).toBe(0)
+    expect(posted.body).toContain('The contract check wrote no summary')
+  })
+
+  it('cuts a summary longer than a comment may be, and says where the whole one is', async () => {
+    const posted = await postComment(withSummary(`${'x'.repeat(99)}\n`.repeat(1_000)), [[]])
+    expect(posted.run.code, posted.run.output).toBe(0)
+    expect(posted.body.length).toBeLessThan(65_536)
+    expect(posted.body).toContain('…cut here: the whole summary is in the run.')
+  })
 })

@@ -9,6 +9,7 @@ import {
   checkOptions,
   exitOutcome,
   type PrismInFront,
+  peakRssOfRun,
   preflight,
   progressLine,
   putPrismInFront,
@@ -19,9 +20,9 @@ import {
   unjudgedOutcome,
   withExitReason,
 } from './run/index.ts'
+import { defaults } from './run-defaults.ts'
 
 export type { ConformanceOptions, ConformanceOutcome } from './run/index.ts'
-export { defaults } from './run/index.ts'
 
 /**
  * Runs the conformance suite (suites/animal-store.conformance.ts) through vitest's Node API against a
@@ -33,7 +34,7 @@ export { defaults } from './run/index.ts'
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
   const startedAt = new Date()
-  const checked = checkOptions(options)
+  const checked = checkOptions(options, defaults)
   if ('reason' in checked) return unjudgedOutcome(checked.reason, checked.reports, startedAt)
   const { secrets, output, print, target, timeoutMs, reportDir, baseline } = checked.plan
 
@@ -86,9 +87,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         command: target.command,
       },
       limitations: [...insecure, ...(prism?.limitations ?? [])],
+      // Measured when the report is built, while Prism still runs.
+      peakRss: () => peakRssOfRun({ watcher: options.watchedBy, prism: prism?.pid }),
     }
     const reporter = new ConformanceReporter(facts, print, progressLine(options.progress, output.status))
-    const renderer = reportRenderer(checked.plan.excluded, baseline, secrets)
+    const renderer = reportRenderer(checked.plan.excluded, baseline, secrets, checked.plan.previous)
     const render = (judged: ConformanceReport) => renderer(withExitReason(judged, timeoutMs))
     // The reports are rendered as soon as the reporter has judged the run, while vitest stops its thread
     // (tens of ms in which this thread would only wait); they are written once vitest has ended.

@@ -34,6 +34,8 @@ export interface RunningPrism {
   url: string
   /** Everything Prism printed so far, for error messages. */
   output(): string
+  /** Prism's process. */
+  pid: number | undefined
   stop(): Promise<void>
 }
 
@@ -110,6 +112,7 @@ export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
   const running: RunningPrism = {
     url,
     output: () => output,
+    pid: child.pid,
     stop: async () => void (await stopProcess(child)),
   }
   try {

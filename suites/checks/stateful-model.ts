@@ -613,16 +613,21 @@ async function sweep(
     }
   }
   for (let start = 0; start < pets.length; start += 8) {
-    const chunk = pets.slice(start, start + 8)
-    const replies = await Promise.all(chunk.map((pet) => api.getPet(pet.id)))
-    for (const [index, reply] of replies.entries()) {
-      const pet = chunk[index] as KnownPet
-      try {
-        expectPet(pet, reply)
-      } catch (error) {
-        return failure(error, [pet.request, reply.request])
-      }
-    }
+    // Each reply is judged as it comes and let go, its failure kept: eight replies held until the last came
+    // would hold eight bodies, which a server can pad to the byte cap. The first failure in order wins.
+    const judged = await Promise.all(
+      pets.slice(start, start + 8).map(async (pet) => {
+        const reply = await api.getPet(pet.id)
+        try {
+          expectPet(pet, reply)
+          return undefined
+        } catch (error) {
+          return failure(error, [pet.request, reply.request])
+        }
+      }),
+    )
+    const failed = judged.find((outcome) => outcome !== undefined)
+    if (failed) return failed
   }
   for (const status of [undefined, ...statuses]) {
     const query = { limit: maxLimit, ...(status === undefined ? {} : { status }) }

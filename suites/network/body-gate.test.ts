@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { BodyGate, type Lend } from './body-gate.ts'
 
 const settle = () => new Promise((done) => setImmediate(done))
@@ -44,6 +44,20 @@ describe('the gate for large bodies', () => {
     third.ticket.release()
   })
 
+  it('lends the next body another buffer when one keeps the buffer it was lent', async () => {
+    const gate = new BodyGate({ slots: 1, largeFrom: 1024, maxWaitMs: 60_000 })
+    const first = asking(gate)
+    await settle()
+    const kept = first.lend?.(4096)
+    first.ticket.keepBuffer()
+    first.ticket.release()
+    const second = asking(gate)
+    await settle()
+    expect(second.granted).toBe(true)
+    expect(second.lend?.(4096)).not.toBe(kept)
+    second.ticket.release(4096)
+  })
+
   it('lets a body that waited too long go on without a slot, which it then cannot give to another', async () => {
     const gate = new BodyGate({ slots: 1, largeFrom: 1024, maxWaitMs: 50 })
     const holder = asking(gate)
@@ -61,6 +75,40 @@ describe('the gate for large bodies', () => {
     await settle()
     expect(next.granted).toBe(true)
     next.ticket.release()
+  })
+
+  it('keeps a body waiting past its time while the holders read, and lets it go on once they stop', async () => {
+    // Timers are driven by hand: the rule is about which wait saw bytes move, not about the machine's speed.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const gate = new BodyGate({ slots: 1, largeFrom: 1024, maxWaitMs: 50 })
+      const holder = asking(gate)
+      await settle()
+      const late = asking(gate)
+      // The holder reads more than largeFrom in every wait: busy, not stuck.
+      for (let wait = 0; wait < 4; wait++) {
+        holder.ticket.moved(2048)
+        vi.advanceTimersByTime(50)
+      }
+      await settle()
+      expect(late.granted).toBe(false)
+      // Less than largeFrom in a whole wait (a body that trickles): the body goes on without a slot.
+      holder.ticket.moved(512)
+      vi.advanceTimersByTime(50)
+      await settle()
+      expect(late.granted).toBe(true)
+      expect(late.lend).toBeUndefined()
+      // What a body without a slot reads moves nothing through the slots.
+      const next = asking(gate)
+      late.ticket.moved(1 << 20)
+      vi.advanceTimersByTime(50)
+      await settle()
+      expect(next.granted).toBe(true)
+      expect(next.lend).toBeUndefined()
+      for (const body of [holder, late, next]) body.ticket.release()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('never lets in a body that left the queue, and gives its place to the one behind it', async () => {

@@ -10,13 +10,27 @@ export interface Ticket {
    * given up.
    */
   release(bytes?: number): void
+  /**
+   * Counts bytes a body read while it holds a slot: a body waits on past `maxWaitMs` while the holders
+   * move (`BodyGate.ask`). Ignored unless the ticket holds a slot.
+   */
+  moved(bytes: number): void
+  /**
+   * Gives the slot back but keeps the buffer it lent, which the body goes on in (it stalled): the next body
+   * is lent another. Counted toward the collections when released.
+   */
+  keepBuffer(): void
 }
 
 /**
  * How many response bodies may grow large at once in this process (docs/decisions/gate-for-large-bodies.md).
  * A body grows up to `largeFrom` bytes freely; past that it waits for one of `slots`, and for the buffer of
  * the cap that each slot lends, used again body after body. One that waited `maxWaitMs` goes on without a
- * slot, and the reader of a body that stalls gives its slot back early (response-body.ts).
+ * slot, unless the holders read at least `largeFrom` bytes meanwhile: then the slots are busy, not stuck,
+ * and it waits another `maxWaitMs`. Without that, on a loaded machine, bodies that only queued behind busy
+ * holders went on by the dozen, each with a cap-sized buffer, and a run with a value near the cap in every
+ * answer reached 250 MB in its own process. The reader of a body that stalls gives its slot back early
+ * (response-body.ts).
  * Waiting is the suite's own doing: whoever reads the body stops the request's deadline meanwhile.
  */
 export class BodyGate {
@@ -31,6 +45,8 @@ export class BodyGate {
   private readonly collectEvery: number
   private readonly collect: (() => void) | undefined
   private sinceCollected = 0
+  /** Bytes read by bodies holding a slot, ever: how a waiter tells busy slots from stuck ones. */
+  private movedThroughSlots = 0
 
   constructor(options: {
     slots: number
@@ -73,14 +89,27 @@ export class BodyGate {
       enter()
     } else {
       this.queue.push(enter)
-      waited = setTimeout(() => {
+      let movedWhenAsked = this.movedThroughSlots
+      const waitedLong = () => {
         if (state !== 'waiting') return
+        if (this.movedThroughSlots - movedWhenAsked >= this.largeFrom) {
+          movedWhenAsked = this.movedThroughSlots
+          waited = setTimeout(waitedLong, this.maxWaitMs)
+          return
+        }
         this.queue.splice(this.queue.indexOf(enter), 1)
         state = 'without'
         granted(undefined)
-      }, this.maxWaitMs)
+      }
+      waited = setTimeout(waitedLong, this.maxWaitMs)
     }
     return {
+      moved: (bytes) => {
+        if (state === 'holding') this.movedThroughSlots += bytes
+      },
+      keepBuffer: () => {
+        lent = undefined
+      },
       release: (bytes = 0) => {
         clearTimeout(waited)
         if (state === 'waiting') this.queue.splice(this.queue.indexOf(enter), 1)

@@ -1,17 +1,32 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { MockResponse } from '../../mocks/core/mock-http.ts'
 import { createMockApi } from '../../mocks/create-mock-api.ts'
-import { runConformanceCommand } from '../proof/conformance-command.ts'
+import {
+  type CommandRun,
+  describePeakTree,
+  peakMemoryOf,
+  runConformanceCommand,
+} from '../proof/conformance-command.ts'
 import { readMockRequest } from '../proof/mock-request.ts'
 
-// The run's memory, as the suite's own process measures it (peak RSS), against servers that answer every
-// list of pets with something built to exhaust a client that holds what it reads. The rest of the API
-// answers correctly, so the run goes on and meets the attack on every list it sends.
+// The memory of the command's whole process tree (its outer process and the run it watches), sampled from
+// outside every 25 ms (proof/process-tree-memory.ts), against servers that answer every list of pets with
+// something built to exhaust a client that holds what it reads. The rest of the API answers correctly, so
+// the run goes on and meets the attack on every list it sends.
 const key = 'memory-key'
-const budget = 300 * 1024 * 1024
+const budget = 250 * 1024 * 1024
+const expectWithinBudget = (ran: CommandRun, bytes = budget) =>
+  expect(peakMemoryOf(ran), describePeakTree(ran)).toBeLessThan(bytes)
+/**
+ * The one shape that does not fit the budget every time yet (docs/conformance.md, what is not guaranteed):
+ * a value near the cap in every answer, whose parsed values the sixteen checks in flight each hold while
+ * they judge; 236 to 267 MB measured from outside on a loaded two-core machine. Held here to where it is,
+ * so that it cannot grow unseen.
+ */
+const knownGapBudget = 280 * 1024 * 1024
 const servers: { close(): void }[] = []
 afterEach(() => {
   for (const server of servers.splice(0)) server.close()
@@ -88,7 +103,19 @@ const getsPadded = (padding: string | ((body: string) => string)) =>
     },
   )
 
-describe('the run’s memory stays under 300 MB whatever a server sends', () => {
+describe('the command’s memory stays under 250 MB whatever a server sends', () => {
+  // A run against an honest server first: the first run after a change to the sources builds the command's
+  // bundles, in its outer process (some 15 MB more for the rest of that run), which no server causes.
+  beforeAll(async () => {
+    const { code, output } = await run(
+      await serverAttacking(
+        () => false,
+        () => {},
+      ),
+    )
+    expect(code, output).toBe(0)
+  }, 240_000)
+
   it('reads a 4 MB body sent in 1-byte chunks only up to its chunk cap, and says so', async () => {
     // Chunked framing (RFC 9112 §7.1) of one byte per chunk: 6 bytes on the wire for each byte of body.
     const oneByteChunk = Buffer.from('1\r\n \r\n')
@@ -100,12 +127,18 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
       Buffer.from('1\r\n]\r\n0\r\n\r\n'),
     ])
     const url = await listsAttacked((req) => raw(req, framed))
-    const { code, output, report } = await run(url)
+    // A deadline far from what 65,536 chunks take even on a loaded machine (3 s was not, with four test
+    // runs sharing two cores): what stops the body must be the chunk cap, and the output says which.
+    const ran = await runConformanceCommand(
+      ['--base-url', url, '--request-timeout', '30', '--timeout', '200'],
+      { env: { CONFORMANCE_API_KEY: key }, timeoutMs: 240_000 },
+    )
+    const { code, output, report } = ran
     expect(code, output).toBe(1)
     expect(output).toMatch(/the body came in more than \d+ chunks/)
     expect(output).not.toMatch(/slower than|no complete response/)
     expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
-    expect(report?.peakRssBytes).toBeLessThan(budget)
+    expectWithinBudget(ran)
   })
 
   it('reads an endless body only up to its byte cap, and says so', async () => {
@@ -119,11 +152,12 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
       res.write('[')
       pump()
     })
-    const { code, output, report } = await run(url)
+    const ran = await run(url)
+    const { code, output, report } = ran
     expect(code, output).toBe(1)
     expect(output).toMatch(/the body is more than \d+ bytes/)
     expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
-    expect(report?.peakRssBytes).toBeLessThan(budget)
+    expectWithinBudget(ran)
   })
 
   it('refuses a 4 MB header block, naming it', async () => {
@@ -132,29 +166,32 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
       `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n${line.repeat(Math.ceil(fourMegabytes / line.length))}content-length: 2\r\n\r\n[]`,
     )
     const url = await listsAttacked((req) => raw(req, block))
-    const { code, output, report } = await run(url)
+    const ran = await run(url)
+    const { code, output, report } = ran
     expect(code, output).toBe(1)
     expect(output).toMatch(/header block is more than \d+ bytes/)
     expect(report?.findings.map((finding) => finding.rule)).toContain('no-response')
-    expect(report?.peakRssBytes).toBeLessThan(budget)
+    expectWithinBudget(ran)
   })
 
   it('holds every list padded to just under the byte cap within the budget, and judges it conformant', async () => {
     // Valid JSON (white space is allowed around a value), answered at once: a conformant server. A check
     // keeps every exchange it made until it ends, and sixteen run at once; holding each body's text took
-    // the run to 849 MB.
-    const padding = ' '.repeat(4 * 1024 * 1024 - 64 * 1024)
+    // the run to 849 MB. Sized by each answer: a page of the run's own pets with long names can be more than
+    // the 64 KiB a fixed padding left, and was then rightly too large (one run in ten).
     const url = await listsAttacked((_, res, honest) => {
+      const padding = ' '.repeat(4 * 1024 * 1024 - Buffer.byteLength(honest.body ?? '') - 1024)
       const body = honest.status === 200 ? `${padding}${honest.body}` : honest.body
       res.writeHead(honest.status, honest.headers).end(body)
     })
     // A generous deadline: the run's requests wait for a socket within it, and this machine may be busy.
-    const { code, output, report } = await runConformanceCommand(
+    const ran = await runConformanceCommand(
       ['--base-url', url, '--request-timeout', '60', '--timeout', '200'],
       { env: { CONFORMANCE_API_KEY: key }, timeoutMs: 240_000 },
     )
+    const { code, output } = ran
     expect(code, output).toBe(0)
-    expect(report?.peakRssBytes).toBeLessThan(budget)
+    expectWithinBudget(ran)
   })
 
   it('holds a contract-valid value near the byte cap in every answer within the budget, and judges them conformant', async () => {
@@ -166,12 +203,13 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
     const url = await getsPadded(
       (body) => `{"padding":"${'x'.repeat(4 * 1024 * 1024 - Buffer.byteLength(body) - 1024)}",`,
     )
-    const { code, output, report } = await runConformanceCommand(
+    const ran = await runConformanceCommand(
       ['--base-url', url, '--request-timeout', '60', '--timeout', '200'],
       { env: { CONFORMANCE_API_KEY: key }, timeoutMs: 240_000 },
     )
+    const { code, output } = ran
     expect(code, output).toBe(0)
-    expect(report?.peakRssBytes).toBeLessThan(budget)
+    expectWithinBudget(ran, knownGapBudget)
   })
 
   it('stops a body of a million tiny values in every answer within the budget, each reported as such', async () => {
@@ -179,11 +217,12 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
     // once parsed. Parsed, every answer took some 80 MB, and the run 1.8 GB.
     const padding = `{"padding":[${Array(1_300_000).fill('{}').join(',')}],`
     const url = await getsPadded(padding)
-    const { code, output, report } = await run(url)
+    const ran = await run(url)
+    const { code, output, report } = ran
     expect(code, output).toBe(1)
     expect(output).toMatch(/more than 65536 JSON values/)
     expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
-    expect(report?.peakRssBytes).toBeLessThan(budget)
+    expectWithinBudget(ran)
   })
 
   it('holds small bodies of many values in every answer within the budget, and judges them conformant', async () => {
@@ -191,9 +230,10 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
     // objects once parsed. With no large body to pace V8's collector by, such answers took the run to 320 MB.
     const padding = `{"padding":[${Array(33_000).fill('{}').join(',')}],`
     const url = await getsPadded(padding)
-    const { code, output, report } = await run(url)
+    const ran = await run(url)
+    const { code, output } = ran
     expect(code, output).toBe(0)
-    expect(report?.peakRssBytes).toBeLessThan(budget)
+    expectWithinBudget(ran)
   })
 
   it('reports a body over the cap once, as too large, not also as a schema violation of what was kept', async () => {
@@ -235,11 +275,12 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
           res.end(bomb)
         },
       )
-      const { code, output, report } = await run(url)
+      const ran = await run(url)
+      const { code, output, report } = ran
       expect(code, output).toBe(1)
       expect(output).toMatch(/more than 4194304 bytes once decoded/)
       expect(report?.findings.map((finding) => finding.rule)).toContain('response-too-large')
-      expect(report?.peakRssBytes).toBeLessThan(budget)
+      expectWithinBudget(ran)
     },
   )
 
@@ -251,10 +292,11 @@ describe('the run’s memory stays under 300 MB whatever a server sends', () => 
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(almost.length + 1) })
       res.write(almost)
     })
-    const { code, output, report } = await run(url)
+    const ran = await run(url)
+    const { code, output, report } = ran
     expect(code, output).toBe(1)
     expect(output).toMatch(/slower than 3 s/)
     expect(report?.findings.map((finding) => finding.rule)).toContain('no-response')
-    expect(report?.peakRssBytes).toBeLessThan(budget)
+    expectWithinBudget(ran)
   })
 })

@@ -2,7 +2,7 @@
 import type { Readable, Transform } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { BodyGate, type Ticket } from './body-gate.ts'
-import { fullCollection } from './full-collection.ts'
+import { fullCollection, youngCollection } from './full-collection.ts'
 import { type DuplicateMember, JsonBodyScan } from './json-body-scan.ts'
 
 /**
@@ -118,6 +118,25 @@ const bodyGate = new BodyGate({
 })
 let collection: (() => void) | undefined
 
+/**
+ * After every 2 MiB of bodies read (decoded), a scavenge (full-collection.ts): each read off a socket, and
+ * each piece a decoder yields, is a buffer of its own, dropped once copied into its body, and a server that
+ * sends large bodies (and keeps them coming, or goes silent before their end, so that no body is let go)
+ * left tens of megabytes of them to the collector. A plain run reads well under a megabyte of bodies.
+ */
+const scavengeEvery = 2 * 1024 * 1024
+let readSinceScavenge = 0
+let scavenge: (() => void) | undefined
+function countRead(bytes: number): void {
+  readSinceScavenge += bytes
+  if (readSinceScavenge < scavengeEvery) return
+  readSinceScavenge = 0
+  setImmediate(() => {
+    scavenge ??= youngCollection() ?? (() => {})
+    scavenge()
+  })
+}
+
 // A body that holds a slot and gets nothing for this long hands the slot on, and goes on in a buffer of its
 // own: a server that stalls two large bodies would otherwise keep every other one waiting its full second.
 const stallMs = 250
@@ -190,14 +209,18 @@ export function readBoundedBody(
   /** The stream ended while the body waited: a stream that had its end buffered ends even when paused. */
   let endedWhileWaiting = false
   let settled = false
+  /** Read to its end: its text will be parsed, which makes as much garbage again. */
+  let readWhole = false
   let received = 0
   const values = new JsonBodyScan()
 
-  /** Set while the body holds a slot and its buffer: a body that stalls hands them on (`stalled`). */
+  /** Set while the body holds a slot and its buffer: a body that stalls hands the slot on (`stalled`). */
   let stall: ReturnType<typeof setTimeout> | undefined
   const stalled = () => {
     stall = undefined
-    held.moveTo(Buffer.allocUnsafe(Math.max(held.length * 2, 4096)))
+    // It goes on in the buffer it was lent, which is the cap's size: copied out, the copy and the buffer
+    // given back both stayed in memory, the buffer idle until another large body came.
+    ticket?.keepBuffer()
     // The slot goes back now; the body is counted toward the collections once, when it is let go.
     ticket?.release()
     ticket = undefined
@@ -207,8 +230,9 @@ export function readBoundedBody(
     // Stopped from outside (the request's deadline, a closed connection): nothing more is taken.
     settled = true
     clearTimeout(stall)
-    // What its text and parsed value will take: `{}` is two bytes of text and some fifty of heap.
-    const weight = held.length + values.values * bytesPerValue
+    // What it leaves the collector: its bytes, twice when read whole (its text, then its parsed value,
+    // each hold them), and `{}` is two bytes of text and some fifty of heap.
+    const weight = (readWhole ? 2 : 1) * held.length + values.values * bytesPerValue
     if (ticket) ticket.release(weight)
     else bodyGate.letGo(weight)
     held.drop()
@@ -256,6 +280,7 @@ export function readBoundedBody(
       return true
     }
     stall?.refresh()
+    ticket?.moved(chunk.length)
     if (!held.append(chunk)) {
       overCap(`the body is more than ${caps.maxBytes} bytes${decompressor ? ' once decoded' : ''}`)
       return false
@@ -267,6 +292,7 @@ export function readBoundedBody(
   }
   const finishBody = () => {
     if (settled) return
+    readWhole = true
     const body = held.text()
     const duplicateMember = values.duplicate
     settle(duplicateMember ? { ok: true, body, duplicateMember } : { ok: true, body })
@@ -293,6 +319,7 @@ export function readBoundedBody(
       )
     }
     decoded.on('data', (chunk: Buffer) => {
+      countRead(chunk.length)
       if (!settled) take(chunk)
     })
     decoded.on('end', () => {

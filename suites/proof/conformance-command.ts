@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ConformanceReport } from '../reporting/conformance-report.ts'
+import { type TreeProcess, watchTreeMemory } from './process-tree-memory.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -17,6 +18,27 @@ export interface CommandRun {
   reportDir: string
   /** The JSON report, when the run wrote one. */
   report: ConformanceReport | undefined
+  /**
+   * The most resident memory the command's whole process tree held at once (the command, the run it
+   * watches, Prism), sampled from outside every 25 ms: undefined where /proc cannot be read (not Linux).
+   */
+  peakTreeRssBytes: number | undefined
+  /** Who held what at that peak, for a failure message. */
+  peakTree: TreeProcess[]
+}
+
+/** The most the command's processes held at once: sampled from outside where /proc allows, else the report's. */
+export function peakMemoryOf(run: CommandRun): number | undefined {
+  return run.peakTreeRssBytes ?? run.report?.peakRssBytes
+}
+
+/** Who held what when the tree held the most, in one line for a failure message: `231 MB: 45 MB node …`. */
+export function describePeakTree(run: CommandRun): string {
+  const megabytes = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`
+  const processes = run.peakTree.map(
+    (process) => `${megabytes(process.rssBytes)} ${process.command} (${process.pid})`,
+  )
+  return `${megabytes(peakMemoryOf(run) ?? 0)}: ${processes.join(', ')}`
 }
 
 /**
@@ -30,7 +52,8 @@ export function runConformanceCommand(
   const reportDir = options.reportDir ?? mkdtempSync(join(tmpdir(), 'conformance-'))
   const withDir = args.includes('--report-dir') ? args : [...args, '--report-dir', reportDir]
   return new Promise((resolve) => {
-    execFile(
+    let memory: ReturnType<typeof watchTreeMemory> | undefined
+    const child = execFile(
       process.execPath,
       ['scripts/launch.mjs', 'scripts/conformance.ts', ...withDir],
       {
@@ -40,6 +63,7 @@ export function runConformanceCommand(
         maxBuffer: 20_000_000,
       },
       (error, stdout, stderr) => {
+        const peak = memory?.stop()
         let report: ConformanceReport | undefined
         try {
           report = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8'))
@@ -53,8 +77,11 @@ export function runConformanceCommand(
           stderr,
           reportDir,
           report,
+          peakTreeRssBytes: peak?.bytes,
+          peakTree: peak?.processes ?? [],
         })
       },
     )
+    memory = watchTreeMemory(child.pid)
   })
 }

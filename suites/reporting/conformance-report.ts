@@ -1,14 +1,24 @@
 // The report model every format reads, and how it is built from check results: findings, totals, verdict.
+// The document alone: the loader (contract/index.ts) would bring every compiled validator into the command's start.
+import { openapiDocument } from '../../contract/openapi.gen.ts'
 import type { CoverageRow } from '../checks/index.ts'
 import type { CheckResult, Outcome } from '../engine/index.ts'
 import { type Finding, findingId, groupFindings, stableFindingId, type Violation } from '../judging/index.ts'
 import type { DesyncFacts, TrafficFacts } from '../network/index.ts'
 import type { BaselineOutcome } from './baseline-file.ts'
 import type { ExitReason } from './exit-reason.ts'
+import type { RunComparison } from './run-comparison.ts'
 import { setAsideDesynced, unsolicitedFinding } from './unsolicited-response.ts'
+
+/** The version of conformance.json's shape: a reader of an earlier run's report (--previous) refuses another. */
+export const reportFormat = 1
 
 /** A whole run as data: every reporter (console, JUnit, JSON, Markdown) is a function of this. */
 export interface ConformanceReport {
+  /** This report's shape, `reportFormat`: what a later run's --previous checks before reading it. */
+  format: typeof reportFormat
+  /** The `info.version` of the contract the run judged against. */
+  contractVersion: string
   /** `seed` replays the run's generated requests: `--seed`. */
   target: {
     baseUrl: string
@@ -44,7 +54,10 @@ export interface ConformanceReport {
   notes: string[]
   /** Checks still waiting when the run's deadline passed. */
   pending: string[]
-  /** The run's own peak resident memory. */
+  /**
+   * The peak resident memory of the run's processes, each as the operating system reports its own, summed:
+   * an upper bound of what they held at once (suites/run/run-memory.ts says which processes).
+   */
   peakRssBytes: number
   /** Rules left out with --checks / --exclude-checks: not judged, reported as excluded (never as passed). */
   excludedRules?: string[]
@@ -52,6 +65,8 @@ export interface ConformanceReport {
   baseline?: BaselineOutcome
   /** Why the run exited 2 (present exactly then): docs/conformance.md lists the kinds. */
   reason?: ExitReason
+  /** What changed since the run of a --previous report: new, fixed and still-open findings. */
+  previous?: RunComparison
 }
 
 export interface RunFacts {
@@ -67,6 +82,8 @@ export interface RunFacts {
   limitations?: string[]
   /** Responses nobody asked for: the checks they spoiled are blocked by that one finding. */
   desync?: DesyncFacts
+  /** The run's peak memory (`ConformanceReport.peakRssBytes`); this process's own peak when not given. */
+  peakRssBytes?: number
 }
 
 /** Builds the report from the checks' results: findings grouped by root cause, totals, verdict. */
@@ -92,6 +109,8 @@ export function buildReport(judged: CheckResult[], facts: RunFacts): Conformance
   const incomplete = pending.length > 0 || count('errored') > 0
   const warnings = [...new Set(results.flatMap((result) => result.warnings))]
   return {
+    format: reportFormat,
+    contractVersion: openapiDocument.info.version,
     target: facts.target,
     startedAt: facts.startedAt.toISOString(),
     finishedAt: facts.finishedAt.toISOString(),
@@ -128,7 +147,7 @@ export function buildReport(judged: CheckResult[], facts: RunFacts): Conformance
     advice: [...new Set(results.flatMap((result) => result.advice))],
     notes: [...new Set(results.flatMap((result) => result.notes))],
     pending,
-    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    peakRssBytes: facts.peakRssBytes ?? process.resourceUsage().maxRSS * 1024,
   }
 }
 

@@ -10,6 +10,8 @@ export const exitReasonKinds = {
     'the options cannot be used: a missing or malformed base URL or key, an unknown check name, a bad option value',
   baseline:
     'the --baseline file cannot be read or used (an entry without a reason, an unknown key, a bad date)',
+  previous:
+    'the --previous report cannot be used: not a file, unreadable, or not a conformance.json of this kit (a missing one is only a note)',
   'report-dir': 'the report directory cannot be written (then no report is written either)',
   'missing-dependency': 'something the run needs is not installed (vitest, beside the kit)',
   unreachable:

@@ -5,6 +5,7 @@ import { trafficLine } from '../network/index.ts'
 import { markdownCell, markdownCode, markdownFence, markdownInlineHtml, xmlEscape } from '../output/index.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { reasonMarkdown, reasonText } from './exit-reason.ts'
+import { previousRunConsoleLines, previousRunMarkdown } from './previous-run-formats.ts'
 import { knownFindingIds, selectionLines, verdictQualifier } from './report-selection.ts'
 import { totalsLine } from './report-totals.ts'
 
@@ -101,6 +102,7 @@ export function toConsoleText(report: ConformanceReport): string {
     ...(selectionLines(report).length > 0
       ? ['', 'Left out or accepted:', ...selectionLines(report).map((line) => `  - ${line}`)]
       : []),
+    ...previousRunConsoleLines(report),
     '',
     `${headline[report.verdict]}${verdictQualifier(report)}: ${totalsLine(report)}`,
   )
@@ -135,6 +137,7 @@ export function toMarkdown(report: ConformanceReport): string {
     ...(report.reason ? [reasonMarkdown(report.reason), ''] : []),
     createdLine(report),
     '',
+    ...previousRunMarkdown(report),
   ]
   if (report.findings.length > 0) {
     lines.push(

@@ -4,6 +4,13 @@ import type { Finding } from '../judging/index.ts'
 import { clip } from '../output/index.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { coverageMatrix, type MatrixCell, type MatrixRow } from './coverage-matrix.ts'
+import {
+  caveatText,
+  comparedLine,
+  comparedWith,
+  comparisonCounts,
+  comparisonGroups,
+} from './previous-run-formats.ts'
 import { acceptedLine, citesLine, kindLabel, recordsLine } from './report-formats.ts'
 import { selectionLines, verdictQualifier } from './report-selection.ts'
 import { totalsLine } from './report-totals.ts'
@@ -34,6 +41,7 @@ ${
 ${header(report, title)}
 <nav aria-label="Sections"><a href="#findings">Findings (${report.findings.length})</a> · <a href="#coverage">Coverage</a> · <a href="#advice">Warnings and advice (${report.warnings.length + report.advice.length + report.notes.length + report.limitations.length})</a> · <a href="#checks">Every check (${report.checks.length})</a></nav>
 <main>
+${previousRunSection(report)}
 ${findingsSection(report)}
 ${incompleteSection(report)}
 ${coverageSection(report)}
@@ -92,6 +100,23 @@ ${report.reason ? html`<p class="reason" id="reason"><strong>Exit 2 (<code>${rep
 <p class="replay-run">Replay the run’s generated requests (with <code>CONFORMANCE_API_KEY</code> set): <code>${replay}</code></p>
 ${selectionLines(report).length > 0 ? html`<section class="selection"><h2>Left out or accepted</h2><ul>${selectionLines(report).map((line) => html`<li>${line}</li>`)}</ul></section>` : ''}
 </header>`
+}
+
+// What changed since a --previous report: every text in it is escaped like a server's, since it is one.
+function previousRunSection(report: ConformanceReport): Html {
+  const comparison = report.previous
+  if (!comparison) return html``
+  const plain = (text: string) => text
+  return html`<section id="changes"><h2>Since the previous run: ${comparisonCounts(comparison)}</h2>
+<p class="lead">${comparedWith(comparison, plain)}</p>
+${comparison.caveats.map((caveat) => html`<p class="caveat">${caveatText(caveat, plain)}</p>`)}
+${comparisonGroups(comparison)
+  .filter(({ findings }) => findings.length > 0)
+  .map(
+    ({ label, findings }) =>
+      html`<h3>${label} (${findings.length})</h3><ul class="changes">${findings.slice(0, 50).map((finding) => html`<li>${comparedLine(finding, plain)}</li>`)}${findings.length > 50 ? html`<li class="more">and ${findings.length - 50} more (every one is in conformance.json)</li>` : ''}</ul>`,
+  )}
+</section>`
 }
 
 function findingsSection(report: ConformanceReport): Html {

@@ -4,10 +4,18 @@ import { resolve } from 'node:path'
 import type { ConformanceTarget } from '../engine/index.ts'
 import { excludedRules } from '../judging/index.ts'
 import { createOutput, type Output, Secrets } from '../output/index.ts'
-import { type Baseline, type ConformanceReport, type ExitReason, parseBaseline } from '../reporting/index.ts'
+import {
+  type Baseline,
+  type ConformanceReport,
+  type ExitReason,
+  type MissingPreviousRun,
+  type PreviousRun,
+  parseBaseline,
+} from '../reporting/index.ts'
 import { invokedCommand } from './invoked-command.ts'
 import { ensureWritableDirectory } from './preflight.ts'
-import { type ConformanceOptions, defaults } from './run-options.ts'
+import { readPreviousReport } from './read-previous-report.ts'
+import type { ConformanceOptions, RunDefaults } from './run-options.ts'
 
 /** What a run that can start works with: where it writes, what it redacts, whom it checks. */
 export interface RunPlan {
@@ -18,6 +26,8 @@ export interface RunPlan {
   /** Rules left out by `--checks` / `--exclude-checks`. */
   excluded: string[]
   baseline: Baseline | undefined
+  /** The --previous report to compare with, or a note that there is none yet. */
+  previous: PreviousRun | MissingPreviousRun | undefined
   reportDir: string
   timeoutMs: number
 }
@@ -30,11 +40,13 @@ export interface UnjudgedReports {
 }
 
 /**
- * Checks the options before any request and builds the run's target; a problem is a reason (the run exits
- * 2 with it), already redacted, and where its reports go unless the report folder is the problem.
+ * Checks the options before any request and builds the run's target, `defaults` standing for what they
+ * leave out; a problem is a reason (the run exits 2 with it), already redacted, and where its reports go
+ * unless the report folder is the problem.
  */
 export function checkOptions(
   options: ConformanceOptions,
+  defaults: RunDefaults,
 ): { plan: RunPlan } | { reason: ExitReason; reports?: UnjudgedReports } {
   const secrets = (options.secrets ?? new Secrets()).addApiKey(options.apiKey).addBaseUrl(options.baseUrl)
   const output = options.print
@@ -93,6 +105,13 @@ export function checkOptions(
     )
   const baseline = options.baseline === undefined ? undefined : readBaselineFile(options.baseline)
   if (baseline && 'kind' in baseline) return { reason: redactReason(secrets, baseline), reports }
+  const previous = options.previous === undefined ? undefined : readPreviousReport(options.previous)
+  if (typeof previous === 'string')
+    return problem(
+      'previous',
+      previous.replace(/ Give --previous .*$/, ''),
+      "Give --previous an earlier run's conformance.json, or leave it out.",
+    )
 
   const timeoutMs = (options.timeoutSeconds ?? defaults.timeoutSeconds) * 1000
   const target: ConformanceTarget = {
@@ -119,6 +138,7 @@ export function checkOptions(
       target,
       excluded: selection.excluded,
       baseline,
+      previous,
       reportDir,
       timeoutMs,
     },

@@ -8,6 +8,8 @@ export interface PrismInFront {
   stop(): Promise<void>
   /** What the report must say the run could not do. */
   limitations: string[]
+  /** Prism's process, when it was started: the report's peak memory counts it. */
+  pid?: number | undefined
 }
 
 /**
@@ -33,7 +35,7 @@ export async function putPrismInFront(
   const { startPrism } = await import('../../mocks/prism/start-prism.ts')
   const prism = await startPrism({ mode: 'proxy', upstream: target.baseUrl })
   target.prismUrl = prism.url
-  return { stop: () => prism.stop(), limitations: [] }
+  return { stop: () => prism.stop(), limitations: [], pid: prism.pid }
 }
 
 /**

@@ -2,8 +2,15 @@
 
 import type { Secrets } from '../output/index.ts'
 import { redactionNote } from '../output/index.ts'
-import type { Baseline, ConformanceReport } from '../reporting/index.ts'
-import { toConsoleText, toHtml, toJunitXml, toMarkdown, withBaseline } from '../reporting/index.ts'
+import type { Baseline, ConformanceReport, MissingPreviousRun, PreviousRun } from '../reporting/index.ts'
+import {
+  toConsoleText,
+  toHtml,
+  toJunitXml,
+  toMarkdown,
+  withBaseline,
+  withPreviousRun,
+} from '../reporting/index.ts'
 
 export interface RenderedReports {
   report: ConformanceReport
@@ -19,12 +26,13 @@ export function reportRenderer(
   excluded: readonly string[],
   baseline: Baseline | undefined,
   secrets: Secrets,
+  previous?: PreviousRun | MissingPreviousRun,
 ): (judged: ConformanceReport) => RenderedReports {
   return (judged) => {
     const selected = excluded.length > 0 ? { ...judged, excludedRules: [...excluded] } : judged
-    return renderReports(
-      redactReport(baseline ? withBaseline(selected, baseline, new Date()) : selected, secrets),
-    )
+    const accepted = baseline ? withBaseline(selected, baseline, new Date()) : selected
+    // After the baseline, so accepted findings keep their mark; before redaction, which covers it too.
+    return renderReports(redactReport(previous ? withPreviousRun(accepted, previous) : accepted, secrets))
   }
 }
 

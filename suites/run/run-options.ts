@@ -1,4 +1,4 @@
-// What a run takes and what it gives back: the programmatic API's types, and the defaults the CLI shows.
+// What a run takes and what it gives back: the programmatic API's types, and the shape of its defaults.
 import type { NetworkOptions } from '../network/index.ts'
 import type { Secrets } from '../output/index.ts'
 import type { ConformanceReport, ExitReason } from '../reporting/index.ts'
@@ -37,12 +37,19 @@ export interface ConformanceOptions {
   baseline?: string
   /** Writes the run's findings as a baseline here, each with an empty reason for a person to fill in. */
   writeBaseline?: string
+  /** A previous run's conformance.json: every report adds what changed since (reporting/run-comparison.ts). */
+  previous?: string
   /** Rate limit, proxy, TLS material and extra headers (see network/network-options.ts). */
   network?: NetworkOptions
   /** At most this many pets created (`--max-writes`): checks that would go past it are skipped. */
   maxWrites?: number
   /** Where progress and the summary go (default: stdout). Lines arrive redacted and made inert for a terminal. */
   print?: (line: string) => void
+  /**
+   * The process that started this run and watches it (its pid: the command's outer process, which keeps
+   * `--timeout` from outside): the report's peak memory counts it too.
+   */
+  watchedBy?: number
   /**
    * Secrets besides the API key and the base URL's credentials, which the run adds itself: proxy
    * credentials, headers marked secret. Every output is redacted of all of them.
@@ -61,9 +68,10 @@ export interface ConformanceOutcome {
   report?: ConformanceReport
 }
 
-export const defaults = {
-  timeoutSeconds: 300,
-  requestTimeoutSeconds: 10,
-  maxResponseBytes: 4 * 1024 * 1024,
-  maxExamples: 5,
+/** What a run uses for what it is not told (their values: suites/run-defaults.ts). */
+export interface RunDefaults {
+  timeoutSeconds: number
+  requestTimeoutSeconds: number
+  maxResponseBytes: number
+  maxExamples: number
 }

@@ -68,8 +68,10 @@ export async function runSuite(suite: LoadingSuite, run: SuiteRun): Promise<Conf
   })
   const finished = await Promise.race([vitest.close().then(() => 'done' as const), backstop])
   if (finished === 'done' && reporter.report) return reporter.report
+  const { peakRss, ...facts } = run.facts
   return buildReport([], {
-    ...run.facts,
+    ...facts,
+    ...(peakRss ? { peakRssBytes: peakRss() } : {}),
     startedAt,
     finishedAt: new Date(),
     coverage: [],

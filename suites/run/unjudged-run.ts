@@ -12,6 +12,8 @@ export interface UnjudgedRun {
   startedAt: Date
   /** Why the run exited 2, and what to do. */
   reason: ExitReason
+  /** A stopped run's own peak memory, read before it was stopped, when it could be: the report adds it. */
+  runPeakRssBytes?: number | undefined
 }
 
 /**
@@ -29,6 +31,7 @@ export function writeUnjudgedRun(output: Output, run: UnjudgedRun): ConformanceR
     finishedAt: new Date(),
     coverage: [],
     created: { count: 0, namePrefix: '' },
+    peakRssBytes: process.resourceUsage().maxRSS * 1024 + (run.runPeakRssBytes ?? 0),
   })
   const { report, texts } = reportRenderer(
     [],
@@ -51,8 +54,10 @@ export function unjudgedOutcome(
   reason: ExitReason,
   reports: { output: Output; reportDir: string; target: ConformanceReport['target'] } | undefined,
   startedAt: Date,
+  runPeakRssBytes?: number,
 ): ConformanceOutcome {
-  const written = reports && writeUnjudgedRun(reports.output, { ...reports, startedAt, reason })
+  const written =
+    reports && writeUnjudgedRun(reports.output, { ...reports, startedAt, reason, runPeakRssBytes })
   if (written && 'verdict' in written && written.reason)
     return { exitCode: 2, problem: reasonText(written.reason), reason: written.reason, report: written }
   // The reason stays the run's own; that its reports could not be written either is said after it.

@@ -5,6 +5,11 @@ import { buildReport, type ConformanceReport } from '../reporting/index.ts'
 import type { CheckMeta } from './conformance-meta.ts'
 import type { ProgressWriter } from './progress-line.ts'
 
+/** What the report says of the run whatever vitest found; the peak memory measured when it is built. */
+export type ReporterFacts = Pick<Parameters<typeof buildReport>[1], 'target' | 'limitations'> & {
+  peakRss?: () => number
+}
+
 /**
  * The vitest side of a run: a progress line per group as it finishes, then the results handed over as data
  * (`onReport`). It neither formats nor writes reports: those are plain functions of the report.
@@ -14,16 +19,12 @@ export class ConformanceReporter implements Reporter {
   /** Checks started and not yet finished: what was pending if the run's deadline strikes. */
   readonly running = new Set<string>()
   private readonly startedAt = new Date()
-  private readonly facts: Pick<Parameters<typeof buildReport>[1], 'target' | 'limitations'>
+  private readonly facts: ReporterFacts
   private readonly print: (line: string) => void
   private readonly progress: ProgressWriter | undefined
   private readonly counts = { done: 0, total: 0, requests: 0, throttled: 0 }
 
-  constructor(
-    facts: Pick<Parameters<typeof buildReport>[1], 'target' | 'limitations'>,
-    print: (line: string) => void,
-    progress?: ProgressWriter,
-  ) {
+  constructor(facts: ReporterFacts, print: (line: string) => void, progress?: ProgressWriter) {
     this.facts = facts
     this.print = print
     this.progress = progress
@@ -73,8 +74,10 @@ export class ConformanceReporter implements Reporter {
     const run = cases
       .map((testCase) => (testCase.meta().conformance as CheckMeta | undefined)?.run)
       .find(Boolean)
+    const { peakRss, ...facts } = this.facts
     this.report = buildReport(results, {
-      ...this.facts,
+      ...facts,
+      ...(peakRss ? { peakRssBytes: peakRss() } : {}),
       startedAt: this.startedAt,
       finishedAt: new Date(),
       coverage: run?.coverage ?? [],

@@ -1,0 +1,101 @@
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { Secrets } from '../output/index.ts'
+import { buildReport } from '../reporting/index.ts'
+import { checkOptions } from './check-options.ts'
+import { maxPreviousReportBytes, readPreviousReport } from './read-previous-report.ts'
+import { reportRenderer } from './render-reports.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'previous-'))
+const apiKey = 'Hd7kWq3zNp5m'
+const facts = {
+  target: { baseUrl: 'http://127.0.0.1:1/v1', readOnly: false, viaPrism: false, seed: 1 },
+  startedAt: new Date('2026-01-01T00:00:00Z'),
+  finishedAt: new Date('2026-01-01T00:00:01Z'),
+  coverage: [],
+  created: { count: 0, namePrefix: 'conformance-abc' },
+}
+/** A report with one finding, as a run writes it to conformance.json. */
+function writeReport(name: string, where = 'query limit'): string {
+  const report = buildReport(
+    [
+      {
+        group: 'g',
+        name: 'a',
+        outcome: 'failed',
+        violations: [{ rule: 'limit', where, operation: 'listPets', message: 'm', exchange: '' }],
+        warnings: [],
+        advice: [],
+        notes: [],
+      },
+    ],
+    facts,
+  )
+  const path = join(dir, name)
+  writeFileSync(path, JSON.stringify(report))
+  return path
+}
+
+describe('reading the --previous report', () => {
+  it('takes a missing file for a first run, not an error', () => {
+    const path = join(dir, 'never-written.json')
+    expect(readPreviousReport(path)).toEqual({ path, missing: true })
+  })
+
+  it('refuses a folder, a file past the bound (unread) and bytes that are not UTF-8, saying what to do', () => {
+    expect(readPreviousReport(dir)).toBe(
+      `Cannot use the previous report ${dir}: it is not a file. Give --previous an earlier run's conformance.json, or leave it out.`,
+    )
+    const huge = join(dir, 'huge.json')
+    writeFileSync(huge, '')
+    // Sparse: the bound is checked before a byte is read.
+    truncateSync(huge, maxPreviousReportBytes + 1)
+    expect(readPreviousReport(huge)).toContain(
+      `it holds ${maxPreviousReportBytes + 1} bytes, more than a report`,
+    )
+    const latin1 = join(dir, 'latin1.json')
+    writeFileSync(latin1, Buffer.from([0x7b, 0xe9, 0x7d]))
+    expect(readPreviousReport(latin1)).toContain('it is not UTF-8 text.')
+  })
+
+  // The command's own defaults, which runConformance passes (suites/run-defaults.ts).
+  const runDefaults = {
+    timeoutSeconds: 300,
+    requestTimeoutSeconds: 10,
+    maxResponseBytes: 4 << 20,
+    maxExamples: 5,
+  }
+
+  it('stops the run before any request when the file cannot be used (exit 2 with the reason)', () => {
+    const bad = join(dir, 'bad.json')
+    writeFileSync(bad, '{"format": 7}')
+    const checked = checkOptions(
+      {
+        baseUrl: 'http://127.0.0.1:1/v1',
+        apiKey,
+        reportDir: join(dir, 'reports'),
+        previous: bad,
+      },
+      runDefaults,
+    )
+    expect(checked).toMatchObject({
+      reason: {
+        kind: 'previous',
+        message: `The previous report cannot be used: ${bad}: was written by another version of this kit (report format 7; this one reads format 1). Run once without --previous and compare later runs with that run's conformance.json.`,
+      },
+    })
+  })
+
+  it('puts what the file holds through the redaction every report passes: this run’s key never shows', () => {
+    const path = writeReport('echoed.json', `query limit echoed ${apiKey}`)
+    const previous = readPreviousReport(path)
+    if (typeof previous === 'string' || 'missing' in previous) throw new Error(String(previous))
+    const secrets = new Secrets().addApiKey(apiKey)
+    const { report, texts } = reportRenderer([], undefined, secrets, previous)(buildReport([], facts))
+    expect(report.previous?.fixed.map((finding) => finding.where)).toEqual(['query limit echoed [redacted]'])
+    for (const text of Object.values(texts)) expect(text).not.toContain(apiKey)
+    expect(texts.markdown).toContain('`query limit echoed [redacted]`')
+  })
+})
