@@ -5,13 +5,17 @@ import { createRequire } from 'node:module'
 import { listChecksText } from '../suites/judging/index.ts'
 import { type NetworkFlags, networkOptionsFrom } from '../suites/network/index.ts'
 import { createOutput } from '../suites/output/index.ts'
+import type { ExitReason } from '../suites/reporting/index.ts'
 import { type ConformanceOutcome, runConformance } from '../suites/run-conformance.ts'
 import { helpText, loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
 import { addOptionSecrets, earlySecrets } from './conformance-secrets.ts'
+import { exitLines, type ReportOptions, unjudgedCommandRun } from './conformance-unjudged.ts'
 import { isWatchedRun, watchedSeed, watchParent } from './conformance-watch.ts'
 
 const help = helpText(conformanceCommand)
+const usageLine = help.split('\n')[0] ?? ''
+const started = { at: new Date(), seed: watchedSeed() ?? Math.floor(Math.random() * 2 ** 31) }
 watchParent()
 // The outer process that watches this run: the report's peak memory counts it.
 const watcher = isWatchedRun() ? process.ppid : undefined
@@ -19,10 +23,26 @@ const watcher = isWatchedRun() ? process.ppid : undefined
 // Every line this command writes goes through the output boundary, redacted of the key however it was given
 // (even a usage error may quote an argument), before the options are parsed.
 const output = createOutput(earlySecrets(process.argv.slice(2), process.env))
-const fail = (error: unknown) => {
-  output.err(`The suite could not run: ${(error as Error)?.stack ?? String(error)}`)
+// Once the options are read, an exit 2 writes the reports with its reason; before, it can only say it.
+let readOptions: ReportOptions | undefined
+function exitUnjudged(reason: ExitReason): never {
+  if (!readOptions) output.err(`Cannot run (${reason.kind}): ${reason.message}\nWhat to do: ${reason.advice}`)
+  else
+    output.err(
+      exitLines(
+        unjudgedCommandRun(output, readOptions, reason, started),
+        usageLine,
+        readOptions['report-dir'],
+      ),
+    )
   process.exit(2)
 }
+const fail = (error: unknown) =>
+  exitUnjudged({
+    kind: 'suite-error',
+    message: `The suite could not run: ${(error as Error)?.stack ?? String(error)}`,
+    advice: 'This is not the server’s fault: please report it, with this message.',
+  })
 // An unhandled rejection reaches this too (Node's default turns it into an uncaught exception).
 process.on('uncaughtException', fail)
 
@@ -45,15 +65,17 @@ if (values['list-checks']) {
 // A key or base URL may also come from the config file (through an environment variable it names).
 output.secrets.addApiKey(values['api-key'] ?? '')
 output.secrets.addBaseUrl(values['base-url'] ?? '')
+readOptions = values
 // vitest runs the suite, and it is an optional peer of the package (about 40 MB the mock never needs):
 // say what to install instead of failing on an import.
 try {
   createRequire(import.meta.url).resolve('vitest/package.json')
 } catch {
-  output.err(
-    'Cannot run: the conformance suite runs on vitest, which is not installed here. Install it beside this kit, then run this again:\n  npm install --save-dev vitest@^4.1',
-  )
-  process.exit(2)
+  exitUnjudged({
+    kind: 'missing-dependency',
+    message: 'The conformance suite runs on vitest, which is not installed here.',
+    advice: 'Install it beside this kit, then run this again: npm install --save-dev vitest@^4.1',
+  })
 }
 // Arguments are visible to every process on the machine (ps) and end up in CI logs and shell history.
 if (parsed.sources['api-key'] === 'command line' && process.env.CI)
@@ -61,17 +83,15 @@ if (parsed.sources['api-key'] === 'command line' && process.env.CI)
     'Warning: --api-key on a CI runner puts the key in the process list and in logs that echo commands; set CONFORMANCE_API_KEY from a secret instead.',
   )
 const network = networkOptionsFrom(values as NetworkFlags, process.env, (file) => readFileSync(file, 'utf8'))
-if ('problem' in network) {
-  output.err(`Usage error: ${network.problem}\n\n${help}`)
-  process.exit(2)
-}
+if ('problem' in network)
+  exitUnjudged({ kind: 'options', message: network.problem, advice: 'Fix the option, then run this again.' })
 addOptionSecrets(output.secrets, values, network.options)
 if (parsed.configPath)
   output.out(`Options from ${parsed.configPath} (the command line and environment win over it).`)
-const outcome = await runConformance({
+const outcome: ConformanceOutcome = await runConformance({
   network: network.options,
   ...(values['max-writes'] === undefined ? {} : { maxWrites: values['max-writes'] }),
-  seed: values.seed ?? watchedSeed(),
+  seed: values.seed ?? started.seed,
   maxExamples: values['max-examples'],
   timeoutSeconds: values.timeout,
   requestTimeoutSeconds: values['request-timeout'],
@@ -89,17 +109,6 @@ const outcome = await runConformance({
   ...(values.previous === undefined ? {} : { previous: values.previous }),
   secrets: output.secrets,
   ...(watcher === undefined ? {} : { watchedBy: watcher }),
-}).catch(
-  (error: Error): ConformanceOutcome => ({
-    exitCode: 2,
-    problem: `The suite could not run: ${error.message}`,
-  }),
-)
-// A run that started and could not finish has its report above; only a run that never started needs usage.
-if (outcome.problem)
-  output.err(
-    outcome.report
-      ? `Incomplete: ${outcome.problem}`
-      : `Cannot run: ${outcome.problem}\n\n${help.split('\n')[0]}`,
-  )
+}).catch((error: Error) => fail(error))
+if (outcome.exitCode === 2) output.err(exitLines(outcome, usageLine, values['report-dir']))
 process.exit(outcome.exitCode)

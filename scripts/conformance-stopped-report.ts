@@ -1,12 +1,13 @@
 // The report of a run the watching process stopped, written through the run's own output boundary.
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { type NetworkFlags, networkOptionsFrom } from '../suites/network/index.ts'
 import { createOutput } from '../suites/output/index.ts'
-import { invokedCommand, peakRssOf, writeStoppedRun } from '../suites/run/index.ts'
+import type { ExitReason } from '../suites/reporting/index.ts'
+import { peakRssOf } from '../suites/run/index.ts'
 import type { loadCommand } from './cli/command-options.ts'
 import type { conformanceCommand } from './conformance-options.ts'
 import { addOptionSecrets, earlySecrets } from './conformance-secrets.ts'
+import { exitLines, unjudgedCommandRun } from './conformance-unjudged.ts'
 
 export interface StoppedRunReporter {
   /** The peak memory of the run's process, read before it is stopped (undefined once it is gone). */
@@ -15,7 +16,7 @@ export interface StoppedRunReporter {
    * Writes the reports of the stopped run and says why on stderr, redacted like every line of the run; the
    * report's peak memory is this process's and `runPeakRssBytes`.
    */
-  write(reason: string, runPeakRssBytes?: number): void
+  write(reason: ExitReason, runPeakRssBytes?: number): void
 }
 
 /**
@@ -36,20 +37,8 @@ export function stoppedRunReporter(
   return {
     peakRssOf,
     write(reason, runPeakRssBytes) {
-      const written = writeStoppedRun(output, {
-        target: {
-          baseUrl: (values['base-url'] ?? '').replace(/\/+$/, ''),
-          readOnly: values['read-only'],
-          viaPrism: values['via-prism'],
-          seed: values.seed ?? seed,
-          command: invokedCommand(),
-        },
-        reportDir: resolve(values['report-dir']),
-        startedAt,
-        reason,
-        runPeakRssBytes,
-      })
-      output.err(typeof written === 'string' ? `Incomplete: ${reason}\n${written}` : `Incomplete: ${reason}`)
+      const outcome = unjudgedCommandRun(output, values, reason, { at: startedAt, seed }, runPeakRssBytes)
+      output.err(exitLines(outcome, '', values['report-dir']))
     },
   }
 }

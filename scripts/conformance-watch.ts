@@ -77,8 +77,16 @@ export async function watchConformanceRun(argv: readonly string[]): Promise<neve
   if (!plan || !reporter) process.exit(2)
   reporter.write(
     first === 'deadline'
-      ? `the run did not end within --timeout (${plan.timeoutSeconds} s) and ${graceSeconds} s of grace: its process was stopped from outside. Look at what the server sends that makes the run this slow, or raise --timeout.`
-      : `the run's process ended without a report (${first.signal ?? 'it could not be started'}): stopped from outside, or out of memory. Run it again; if it recurs, please report it.`,
+      ? {
+          kind: 'deadline',
+          message: `The run did not end within --timeout (${plan.timeoutSeconds} s) and ${graceSeconds} s of grace: its process was stopped from outside.`,
+          advice: 'Look at what the server sends that makes the run this slow, or raise --timeout.',
+        }
+      : {
+          kind: 'stopped',
+          message: `The run's process ended without a report (${first.signal ?? 'it could not be started'}): stopped from outside, or out of memory.`,
+          advice: 'Run it again; if it recurs, please report it.',
+        },
     runPeak,
   )
   process.exit(2)

@@ -355,11 +355,13 @@ describe('promote.yml’s steps, run as Actions runs them', () => {
     const checked = await checkStaging(`http://127.0.0.1:${await findFreePort()}/v1`, { runs: {} })
     expect(checked.code, checked.output).toBe(0)
     expect(checked.outputs['exit-code']).toBe('2')
-    expect(checked.summary).toContain('Staging could not be checked')
+    // The run wrote its summary with the reason, and the Decide step quotes that reason.
+    expect(checked.summary).toContain('**Exit 2 (`unreachable`):** `Cannot reach')
 
     const decided = await decide('2', checked.cwd)
     expect(decided.code).toBe(1)
     expect(decided.output).toContain('::error title=Staging could not be checked::')
+    expect(decided.output).toContain('Cannot reach')
     expect(decided.output).not.toContain('breaks the contract')
   }, 60_000)
 

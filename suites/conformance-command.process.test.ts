@@ -36,7 +36,7 @@ describe('npm run conformance against our mock', () => {
     })
     expect(code, output).toBe(0)
     expect(output).toMatch(/✓ listPets\s+\d+ passed/)
-    expect(output).toMatch(/CONFORMS: 0 findings, \d+ checks passed, 0 failed/)
+    expect(output).toMatch(/CONFORMS: 0 findings, \d+ checks passed, /)
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8')
     expect(junit.match(/<testcase /g)?.length).toBe(report?.checks.length)
     expect(junit).toContain('failures="0"')
@@ -186,12 +186,16 @@ async function rawServer(
 }
 
 describe('npm run conformance exits 2 for what is not the server’s fault', () => {
-  it('names an unreachable server', async () => {
-    const { code, output } = await conformance(['--base-url', 'http://127.0.0.1:9/v1'], {
+  it('names an unreachable server, in the reports too, without a usage line', async () => {
+    const { code, output, report } = await conformance(['--base-url', 'http://127.0.0.1:9/v1'], {
       env: { CONFORMANCE_API_KEY: key },
     })
     expect(code, output).toBe(2)
-    expect(output).toContain('Cannot reach http://127.0.0.1:9/v1/pets')
+    expect(output).toContain('Cannot run (unreachable): Cannot reach http://127.0.0.1:9/v1/pets')
+    expect(output).toContain('What to do: Is the server running')
+    // A runtime problem, not a usage mistake: no usage line.
+    expect(output).not.toContain('Usage:')
+    expect(report?.reason?.kind).toBe('unreachable')
   })
 
   it('names a host that does not resolve', async () => {
@@ -314,6 +318,16 @@ describe('npm run conformance exits 2 for what is not the server’s fault', () 
     })
     expect(noKey.code).toBe(2)
     expect(noKey.output).toContain('CONFORMANCE_API_KEY')
+    // A mistake in the options: the usage line says how the command is called.
+    expect(noKey.output).toContain('Usage: animal-store-conformance')
+    expect(noKey.report?.reason?.kind).toBe('options')
+    // Options read, then refused: the reports still say why.
+    const noCa = await conformance(['--base-url', 'http://127.0.0.1:9/v1', '--ca', '/nonexistent/ca.pem'], {
+      env: { CONFORMANCE_API_KEY: key },
+    })
+    expect(noCa.code).toBe(2)
+    expect(noCa.report?.reason).toMatchObject({ kind: 'options', message: expect.stringContaining('--ca') })
+    expect(readFileSync(join(noCa.reportDir, 'summary.md'), 'utf8')).toContain('**Exit 2 (`options`):**')
     expect((await conformance(['--base-url', 'not-a-url'], { env: { CONFORMANCE_API_KEY: key } })).code).toBe(
       2,
     )

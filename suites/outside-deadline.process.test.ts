@@ -54,9 +54,13 @@ describe('a run whose own thread never yields', () => {
       timeoutMs: 45_000,
     })
     expect(run.code, run.output).toBe(2)
-    expect(run.stderr).toContain('stopped from outside')
+    expect(run.stderr).toContain('Incomplete (deadline): The run did not end within --timeout (2 s)')
+    expect(run.stderr).toContain(`Reports: ${join(run.reportDir, 'summary.md')}`)
     expect(run.report?.verdict).toBe('incomplete')
-    expect(run.report?.pending.join('\n')).toMatch(/did not end within --timeout \(2 s\)/)
+    expect(run.report?.reason).toMatchObject({
+      kind: 'deadline',
+      message: expect.stringMatching(/did not end within --timeout \(2 s\)/),
+    })
     expect(run.report?.target).toMatchObject({ baseUrl, seed: 7 })
     for (const file of ['summary.md', 'junit.xml', 'conformance.html']) {
       const text = readFileSync(join(run.reportDir, file), 'utf8')

@@ -17,6 +17,8 @@ import {
   reportRenderer,
   runSuite,
   startLoadingSuite,
+  unjudgedOutcome,
+  withExitReason,
 } from './run/index.ts'
 import { defaults } from './run-defaults.ts'
 
@@ -31,10 +33,10 @@ export type { ConformanceOptions, ConformanceOutcome } from './run/index.ts'
  * @example const { exitCode } = await runConformance({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: 'k' })
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
+  const startedAt = new Date()
   const checked = checkOptions(options, defaults)
-  if ('problem' in checked) return { exitCode: 2, problem: checked.problem }
+  if ('reason' in checked) return unjudgedOutcome(checked.reason, checked.reports, startedAt)
   const { secrets, output, print, target, timeoutMs, reportDir, baseline } = checked.plan
-  const problem = (text: string): ConformanceOutcome => ({ exitCode: 2, problem: secrets.redact(text) })
 
   const suite = startLoadingSuite()
   const insecure = options.network?.insecure
@@ -51,7 +53,21 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   })
   if (blocker) {
     suite.prestarted?.dispose()
-    return problem(blocker)
+    const reason = {
+      ...blocker,
+      message: secrets.redact(blocker.message),
+      advice: secrets.redact(blocker.advice),
+    }
+    const { baseUrl, readOnly, seed, command } = target
+    return unjudgedOutcome(
+      reason,
+      {
+        output,
+        reportDir,
+        target: { baseUrl, readOnly, viaPrism: options.viaPrism ?? false, seed, command },
+      },
+      startedAt,
+    )
   }
 
   let prism: PrismInFront | undefined
@@ -75,7 +91,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       peakRss: () => peakRssOfRun({ watcher: options.watchedBy, prism: prism?.pid }),
     }
     const reporter = new ConformanceReporter(facts, print, progressLine(options.progress, output.status))
-    const render = reportRenderer(checked.plan.excluded, baseline, secrets, checked.plan.previous)
+    const renderer = reportRenderer(checked.plan.excluded, baseline, secrets, checked.plan.previous)
+    const render = (judged: ConformanceReport) => renderer(withExitReason(judged, timeoutMs))
     // The reports are rendered as soon as the reporter has judged the run, while vitest stops its thread
     // (tens of ms in which this thread would only wait); they are written once vitest has ended.
     let early: { from: ConformanceReport; rendered: RenderedReports } | undefined
@@ -109,7 +126,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     print(`Reports: ${join(reportDir, 'junit.xml')}, conformance.json, summary.md`)
     // Last, so that it is the line a person sees when the run ends: the page shows what the text above cannot.
     print(`HTML report: ${join(reportDir, 'conformance.html')}`)
-    return exitOutcome(report, timeoutMs)
+    return exitOutcome(report)
   } finally {
     suite.prestarted?.dispose()
     await prism?.stop()

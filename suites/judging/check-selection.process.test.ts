@@ -58,6 +58,8 @@ describe('--checks, --exclude-checks and --list-checks', () => {
     })
     expect(unknown.code).toBe(2)
     expect(unknown.output).toContain('unknown check "limits"')
-    expect(unknown.report).toBeUndefined()
+    // Refused before any request: the reports say so, and judge nothing.
+    expect(unknown.report?.reason?.kind).toBe('options')
+    expect(unknown.report?.checks).toEqual([])
   })
 })

@@ -57,6 +57,8 @@ export interface Finding {
   blocked: string[]
   /** The checks whose reads showed it: they judged the rest and passed or failed on that. */
   affected: string[]
+  /** Set when a --baseline accepts it: reported, marked accepted in every format, not failing the run. */
+  accepted?: { baseline: string; reason: string; expires?: string }
   example?: string
   /** The example's request as a shell command (`curl …`) that sends it again. */
   replay?: string

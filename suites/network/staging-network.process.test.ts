@@ -176,6 +176,7 @@ describe('over TLS', () => {
     expect(without.code, without.output).toBe(2)
     expect(without.output).toMatch(/TLS failed/)
     expect(without.output).toMatch(/pass that CA with --ca FILE; --insecure skips the check/)
+    expect(without.report?.reason?.kind).toBe('tls')
     const trusted = await run(['--base-url', url, '--ca', files.ca])
     expect(trusted.code, trusted.output).toBe(0)
   })

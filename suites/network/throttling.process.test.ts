@@ -63,7 +63,11 @@ describe('a correct server behind a rate limit conforms, and the report says wha
     const { url } = await behindLimit({ rate: 1 / 60, burst: 0, status: 429, retryAfter: 1 })
     const { code, output, report } = await run(url)
     expect(code, output).toBe(2)
-    expect(output).toMatch(/staging is throttling: \d+ of \d+ requests refused; try --rate-limit \d+\/s/)
+    expect(output).toMatch(
+      /Incomplete \(throttled\): staging is throttling: \d+ of \d+ requests refused\.\nWhat to do: Try --rate-limit \d+\/s/,
+    )
     expect(report?.findings).toEqual([])
+    expect(report?.reason?.kind).toBe('throttled')
+    expect(report?.verdict).toBe('incomplete')
   }, 180_000)
 })

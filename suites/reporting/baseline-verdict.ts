@@ -13,8 +13,18 @@ export function withBaseline(report: ConformanceReport, baseline: Baseline, toda
     baseline,
     today,
   )
-  const known = new Set(outcome.known.map((entry) => entry.id))
-  const failing = report.findings.filter((finding) => !known.has(finding.id))
+  const known = new Map(outcome.known.map((entry) => [entry.id, entry]))
+  const findings = report.findings.map((finding) => {
+    const entry = known.get(finding.id)
+    if (!entry) return finding
+    const accepted = {
+      baseline: baseline.path,
+      reason: entry.reason,
+      ...(entry.expires ? { expires: entry.expires } : {}),
+    }
+    return { ...finding, accepted }
+  })
+  const failing = findings.filter((finding) => !finding.accepted)
   const verdict = report.verdict === 'does-not-conform' && failing.length === 0 ? 'conforms' : report.verdict
-  return { ...report, verdict, baseline: outcome }
+  return { ...report, verdict, findings, baseline: outcome }
 }

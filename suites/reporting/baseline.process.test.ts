@@ -44,7 +44,9 @@ describe('--baseline and --write-baseline', () => {
     const unreasoned = await conformance(['--base-url', `${broken.origin}/v1`, '--baseline', file], { env })
     expect(unreasoned.code).toBe(2)
     expect(unreasoned.output).toContain('has no reason: say why it is accepted')
-    expect(unreasoned.report).toBeUndefined()
+    expect(unreasoned.output).not.toContain('Usage:')
+    expect(unreasoned.report?.reason?.kind).toBe('baseline')
+    expect(unreasoned.report?.checks).toEqual([])
 
     const accepted = written.accepted.map((entry) => ({ ...entry, reason: 'PET-12: fix ships next sprint' }))
     writeFileSync(file, JSON.stringify({ accepted }))
@@ -54,14 +56,23 @@ describe('--baseline and --write-baseline', () => {
     expect(report?.findings.length).toBe(accepted.length)
     expect(report?.baseline.known.map((entry) => entry.id)).toEqual(accepted.map((entry) => entry.id))
     // Every format says so; the CI's test view shows it skipped with its reason, not failed.
-    expect(known.output).toMatch(/CONFORMS \(\d+ findings? known \(baseline\)\)/)
+    expect(known.output).toMatch(/CONFORMS \(\d+ findings? accepted by the baseline\)/)
     expect(known.output).toContain(
       `known, accepted in ${file}: ${accepted[0]?.id}: PET-12: fix ships next sprint`,
     )
     const junit = readFileSync(join(known.reportDir, 'junit.xml'), 'utf8')
     expect(junit).toMatch(/<testsuites [^>]*failures="0"/)
     expect(junit).toContain(`<skipped message="known finding ${accepted[0]?.id} `)
-    expect(readFileSync(join(known.reportDir, 'summary.md'), 'utf8')).toContain('### Left out or accepted')
+    const summary = readFileSync(join(known.reportDir, 'summary.md'), 'utf8')
+    expect(summary).toContain('### Left out or accepted')
+    // Marked accepted where each finding is listed: the table, the page, the data, the console.
+    expect(summary).toMatch(/\| accepted `\(.*\): PET-12: fix ships next sprint` \|/)
+    expect(readFileSync(join(known.reportDir, 'conformance.html'), 'utf8')).toContain(
+      `accepted (${file}): PET-12: fix ships next sprint: reported, not failing the run.`,
+    )
+    expect(report?.findings.every((finding) => finding.accepted?.reason === accepted[0]?.reason)).toBe(true)
+    expect(known.output).toContain(`○ #1 ${report?.findings[0]?.id}`)
+    expect(known.output).toMatch(/: \d+ findings? \(\d+ accepted\), /)
 
     writeFileSync(
       file,

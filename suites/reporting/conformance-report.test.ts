@@ -295,7 +295,7 @@ describe('every format is a function of the same report', () => {
     const [finding] = report.findings
     // `where` can hold a server's JSON keys: it sits in a code span.
     expect(markdown).toContain(
-      `| 1 | ${finding?.id} | body-schema | contract | \`body /id must be integer\` | getPet | 1 |`,
+      `| 1 | ${finding?.id} | body-schema | contract | \`body /id must be integer\` | getPet | 1 | fails |`,
     )
     expect(markdown).toContain('Created 3 pets on the target, named "conformance-abc …"')
     expect(markdown).toContain('seed 42')
@@ -307,7 +307,7 @@ describe('every format is a function of the same report', () => {
       /✗ #1 body-schema-[0-9a-f]{8} \[body-schema\] body \/id must be integer — on getPet; seen by 1 check/,
     )
     expect(text.trimEnd().split('\n').at(-1)).toMatch(
-      /^DOES NOT CONFORM: 1 finding, 0 checks passed, 1 failed/,
+      /^DOES NOT CONFORM: 1 finding, 0 checks passed, 1 check affected by 1 finding, 0 warnings$/,
     )
   })
 })
@@ -318,9 +318,9 @@ describe('the totals line', () => {
       [{ ...check('fine', 'passed'), warnings: ['a status the contract allows'] } as CheckResult],
       facts,
     )
-    expect(toConsoleText(one)).toMatch(/CONFORMS: 0 findings, 1 check passed, 0 failed, 1 warning$/m)
+    expect(toConsoleText(one)).toMatch(/CONFORMS: 0 findings, 1 check passed, 1 warning$/m)
     const two = buildReport([check('a', 'passed'), check('b', 'passed')], facts)
-    expect(toMarkdown(two)).toContain('0 findings, 2 checks passed, 0 failed, 0 warnings')
+    expect(toMarkdown(two)).toContain('0 findings, 2 checks passed, 0 warnings')
   })
 })
 

@@ -6,6 +6,7 @@ import type { CheckResult, Outcome } from '../engine/index.ts'
 import { type Finding, findingId, groupFindings, stableFindingId, type Violation } from '../judging/index.ts'
 import type { DesyncFacts, TrafficFacts } from '../network/index.ts'
 import type { BaselineOutcome } from './baseline-file.ts'
+import type { ExitReason } from './exit-reason.ts'
 import type { RunComparison } from './run-comparison.ts'
 import { setAsideDesynced, unsolicitedFinding } from './unsolicited-response.ts'
 
@@ -32,7 +33,7 @@ export interface ConformanceReport {
   durationMs: number
   /**
    * - `conforms`: no finding; `does-not-conform`: at least one finding (exit 1);
-   * - `incomplete`: the run could not judge the server (its deadline passed, or the suite failed; exit 2).
+   * - `incomplete`: the run could not judge the server (exit 2; `reason` says why).
    */
   verdict: 'conforms' | 'does-not-conform' | 'incomplete'
   totals: Record<Outcome, number> & { checks: number; findings: number; warnings: number }
@@ -62,6 +63,8 @@ export interface ConformanceReport {
   excludedRules?: string[]
   /** What a --baseline accepted: known findings (not failing the run), expired and stale entries. */
   baseline?: BaselineOutcome
+  /** Why the run exited 2 (present exactly then): docs/conformance.md lists the kinds. */
+  reason?: ExitReason
   /** What changed since the run of a --previous report: new, fixed and still-open findings. */
   previous?: RunComparison
 }

@@ -4,6 +4,7 @@
 export { type Baseline, parseBaseline, writeBaseline } from './baseline-file.ts'
 export { withBaseline } from './baseline-verdict.ts'
 export { buildReport, type ConformanceReport } from './conformance-report.ts'
+export { type ExitReason, exitReasonKinds, reasonText } from './exit-reason.ts'
 export { parsePreviousReport } from './previous-report-file.ts'
 export { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
 export { toHtml } from './report-html.ts'

@@ -4,8 +4,10 @@ import { type Finding, findingId, policySwitch, type Violation } from '../judgin
 import { trafficLine } from '../network/index.ts'
 import { markdownCell, markdownCode, markdownFence, markdownInlineHtml, xmlEscape } from '../output/index.ts'
 import type { ConformanceReport } from './conformance-report.ts'
+import { reasonMarkdown, reasonText } from './exit-reason.ts'
 import { previousRunConsoleLines, previousRunMarkdown } from './previous-run-formats.ts'
 import { knownFindingIds, selectionLines, verdictQualifier } from './report-selection.ts'
+import { totalsLine } from './report-totals.ts'
 
 /** What an installed user runs; a run started otherwise says how in the report's `target.command`. */
 const installedCommand = 'npx animal-store-conformance'
@@ -14,27 +16,6 @@ const headline: Record<ConformanceReport['verdict'], string> = {
   conforms: 'CONFORMS',
   'does-not-conform': 'DOES NOT CONFORM',
   incomplete: 'INCOMPLETE',
-}
-
-function totalsLine(report: ConformanceReport): string {
-  const { totals } = report
-  const parts = [
-    counted(totals.findings, 'finding'),
-    `${counted(totals.passed, 'check')} passed`,
-    `${totals.failed} failed`,
-    ...(totals.blocked ? [`${totals.blocked} blocked`] : []),
-    ...(totals.skipped ? [`${totals.skipped} skipped`] : []),
-    ...(totals['not-checked'] ? [`${totals['not-checked']} not checked (read-only)`] : []),
-    ...(totals['timed-out'] ? [`${totals['timed-out']} pending at the deadline`] : []),
-    ...(totals.errored ? [`${totals.errored} errored`] : []),
-    counted(totals.warnings, 'warning'),
-  ]
-  return parts.join(', ')
-}
-
-/** `1 finding`, `2 findings`: the count and its noun, agreeing. */
-function counted(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 
 /** The label a policy finding carries in every format: what it is, and the option that turns it off. */
@@ -68,7 +49,12 @@ function findingTitle(finding: Finding, index: number): string {
 export function toConsoleText(report: ConformanceReport): string {
   const lines: string[] = []
   report.findings.forEach((finding, index) => {
-    lines.push('', `✗ ${findingTitle(finding, index)}`, indent(finding.message, 4))
+    lines.push(
+      '',
+      `${finding.accepted ? '○' : '✗'} ${findingTitle(finding, index)}`,
+      ...(finding.accepted ? [`    ${acceptedLine(finding.accepted)}`] : []),
+      indent(finding.message, 4),
+    )
     const label = kindLabel(finding)
     if (label) lines.push(`    ${label}`)
     const records = recordsLine(finding)
@@ -108,6 +94,7 @@ export function toConsoleText(report: ConformanceReport): string {
     )
   if (report.notes.length > 0) lines.push('', 'Notes:', ...report.notes.map((note) => `  · ${note}`))
   for (const limitation of report.limitations) lines.push('', limitation)
+  if (report.reason) lines.push('', reasonText(report.reason))
   lines.push(
     '',
     createdLine(report),
@@ -120,6 +107,11 @@ export function toConsoleText(report: ConformanceReport): string {
     `${headline[report.verdict]}${verdictQualifier(report)}: ${totalsLine(report)}`,
   )
   return lines.join('\n')
+}
+
+/** How every format marks a finding a baseline accepts: `accepted (baseline.json): PET-12, until 2027-01-31`. */
+export function acceptedLine(accepted: NonNullable<Finding['accepted']>): string {
+  return `accepted (${accepted.baseline}): ${accepted.reason}${accepted.expires ? `, until ${accepted.expires}` : ''}`
 }
 
 function createdLine(report: ConformanceReport): string {
@@ -142,6 +134,7 @@ export function toMarkdown(report: ConformanceReport): string {
     '',
     `Target ${markdownCode(report.target.baseUrl)}${report.target.readOnly ? ' (read-only)' : ''}${report.target.viaPrism ? ', through Prism' : ''}, seed ${report.target.seed}: ${totalsLine(report)}.`,
     '',
+    ...(report.reason ? [reasonMarkdown(report.reason), ''] : []),
     createdLine(report),
     '',
     ...previousRunMarkdown(report),
@@ -150,12 +143,12 @@ export function toMarkdown(report: ConformanceReport): string {
     lines.push(
       '### Findings',
       '',
-      '| # | id | rule | kind | where | operations | checks |',
-      '|---|---|---|---|---|---|---|',
+      '| # | id | rule | kind | where | operations | checks | status |',
+      '|---|---|---|---|---|---|---|---|',
     )
     for (const [index, finding] of report.findings.entries())
       lines.push(
-        `| ${index + 1} | ${finding.id} | ${finding.rule} | ${finding.kind === 'policy' ? `policy (off: \`${finding.turnOff}\`)` : 'contract'} | ${markdownCell(finding.where)} | ${finding.operations.join(', ')} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} |`,
+        `| ${index + 1} | ${finding.id} | ${finding.rule} | ${finding.kind === 'policy' ? `policy (off: \`${finding.turnOff}\`)` : 'contract'} | ${markdownCell(finding.where)} | ${finding.operations.join(', ')} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} | ${finding.accepted ? `accepted ${markdownCell(acceptedLine(finding.accepted).replace(/^accepted /, ''))}` : 'fails'} |`,
       )
     lines.push('')
     for (const [index, finding] of report.findings.entries()) {
@@ -163,7 +156,7 @@ export function toMarkdown(report: ConformanceReport): string {
         (fact): fact is string => fact !== undefined,
       )
       lines.push(
-        `<details><summary>#${index + 1} ${finding.id}: ${markdownInlineHtml(finding.message)}</summary>`,
+        `<details><summary>#${index + 1} ${finding.id}${finding.accepted ? ' (accepted)' : ''}: ${markdownInlineHtml(finding.message)}</summary>`,
         '',
         ...facts.map((fact) => `- ${markdownCode(fact)}`),
         ...(facts.length > 0 ? [''] : []),
@@ -188,12 +181,14 @@ export function toMarkdown(report: ConformanceReport): string {
       ...report.pending.map((name) => `- ${markdownCode(name)}`),
       '',
     )
-  lines.push(
-    '### Coverage of declared operation × status pairs',
-    '',
-    '| operation | status | exercised |',
-    '|---|---|---|',
-  )
+  // A run that judged nothing has no coverage to show: an empty table would only look like one.
+  if (report.coverage.length > 0)
+    lines.push(
+      '### Coverage of declared operation × status pairs',
+      '',
+      '| operation | status | exercised |',
+      '|---|---|---|',
+    )
   for (const row of report.coverage)
     lines.push(
       `| ${row.operation} | ${row.status} | ${row.state === 'seen' ? 'yes' : row.state === 'not seen' ? '**no**' : row.state} |`,
@@ -274,9 +269,15 @@ export function toJunitXml(report: ConformanceReport): string {
     cases.push(
       `${openCase('run', `pending: ${entry}`)}>\n      <error message="${xmlEscape(`incomplete: ${entry}`)}"/>\n    </testcase>`,
     )
+  // Why the run exited 2, as the CI's test view shows it: one error, the reason's kind its type.
+  if (report.reason)
+    cases.push(
+      `${openCase('run', `exit 2: ${report.reason.kind}`)}>\n      <error message="${xmlEscape(reasonText(report.reason))}" type="${report.reason.kind}"/>\n    </testcase>`,
+    )
   const errored =
     report.checks.filter((check) => ['errored', 'timed-out'].includes(check.outcome)).length +
-    unfinished.length
+    unfinished.length +
+    (report.reason ? 1 : 0)
   const skipped =
     report.checks.filter((check) => ['blocked', 'skipped', 'not-checked'].includes(check.outcome)).length +
     accepted +

@@ -11,8 +11,9 @@ import {
   comparisonCounts,
   comparisonGroups,
 } from './previous-run-formats.ts'
-import { citesLine, kindLabel, recordsLine } from './report-formats.ts'
+import { acceptedLine, citesLine, kindLabel, recordsLine } from './report-formats.ts'
 import { selectionLines, verdictQualifier } from './report-selection.ts'
+import { totalsLine } from './report-totals.ts'
 
 /**
  * The report as one HTML page a person opens from disk or a CI artifact: the verdict and the run's facts,
@@ -64,11 +65,11 @@ const verdictMeaning: Record<ConformanceReport['verdict'], string> = {
   conforms: 'No finding: every check passed or was left out by the mode (exit 0).',
   'does-not-conform': 'The server breaks the contract: each distinct defect is listed once below (exit 1).',
   incomplete:
-    'The run could not judge the server: its deadline passed or the suite itself failed (exit 2). This is not a verdict on the server.',
+    'The run could not judge the server (exit 2): the reason and what to do follow. This is not a verdict on the server.',
 }
 
 function header(report: ConformanceReport, title: string): Html {
-  const { target, totals } = report
+  const { target } = report
   const facts: [string, Html | string][] = [
     ['Base URL', html`<code>${displayUrl(target.baseUrl)}</code>`],
     [
@@ -84,7 +85,7 @@ function header(report: ConformanceReport, title: string): Html {
     ],
     ['Duration', `${(report.durationMs / 1000).toFixed(1)} s`],
     ['Started', report.startedAt],
-    ['Checks', countsText(totals)],
+    ['Counts', totalsLine(report)],
   ]
   const replay = [
     `${target.command ?? 'npx animal-store-conformance'} --base-url ${shellWord(displayUrl(target.baseUrl))} --seed ${target.seed}`,
@@ -94,28 +95,11 @@ function header(report: ConformanceReport, title: string): Html {
   return html`<header class="verdict ${report.verdict}">
 <h1>${title}</h1>
 <p class="meaning">${verdictMeaning[report.verdict]}</p>
+${report.reason ? html`<p class="reason" id="reason"><strong>Exit 2 (<code>${report.reason.kind}</code>):</strong> ${report.reason.message} <strong>What to do:</strong> ${report.reason.advice}</p>` : ''}
 <dl class="facts">${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}</dl>
 <p class="replay-run">Replay the run’s generated requests (with <code>CONFORMANCE_API_KEY</code> set): <code>${replay}</code></p>
 ${selectionLines(report).length > 0 ? html`<section class="selection"><h2>Left out or accepted</h2><ul>${selectionLines(report).map((line) => html`<li>${line}</li>`)}</ul></section>` : ''}
 </header>`
-}
-
-function countsText(totals: ConformanceReport['totals']): string {
-  const parts: [number, string][] = [
-    [totals.passed, 'passed'],
-    [totals.failed, 'failed'],
-    [totals.blocked, 'blocked'],
-    [totals.skipped, 'skipped'],
-    [totals['not-checked'], 'not checked (read-only)'],
-    [totals['timed-out'], 'pending at the deadline'],
-    [totals.errored, 'errored'],
-  ]
-  return `${totals.checks} ran: ${parts
-    .filter(([count], index) => count > 0 || index < 2)
-    .map(([count, label]) => `${count} ${label}`)
-    .join(
-      ', ',
-    )}; ${totals.findings} ${totals.findings === 1 ? 'finding' : 'findings'}, ${totals.warnings} ${totals.warnings === 1 ? 'warning' : 'warnings'}`
 }
 
 // What changed since a --previous report: every text in it is escaped like a server's, since it is one.
@@ -146,7 +130,8 @@ ${report.findings.map((finding, index) => findingArticle(finding, index))}
 
 function findingArticle(finding: Finding, index: number): Html {
   return html`<article class="finding" id="finding-${index + 1}">
-<h3><span class="number">#${index + 1}</span> <span class="rule">${finding.rule}</span>${finding.kind === 'policy' ? html` <span class="kind policy">policy</span>` : ''} <span class="where">${finding.where}</span></h3>
+<h3><span class="number">#${index + 1}</span> <span class="rule">${finding.rule}</span>${finding.kind === 'policy' ? html` <span class="kind policy">policy</span>` : ''}${finding.accepted ? html` <span class="kind accepted">accepted</span>` : ''} <span class="where">${finding.where}</span></h3>
+${finding.accepted ? html`<p class="accepted-label">${acceptedLine(finding.accepted)}: reported, not failing the run.</p>` : ''}
 <p class="message">${finding.message}</p>
 ${kindLabel(finding) === undefined ? '' : html`<p class="policy-label">${kindLabel(finding) ?? ''}</p>`}
 <dl class="finding-facts">
@@ -202,7 +187,7 @@ const stateText: Record<MatrixRow['state'], string> = {
 function coverageSection(report: ConformanceReport): Html {
   const { groups, rows } = coverageMatrix(report.coverage, report.checks)
   return html`<section id="coverage"><h2>Coverage: operation × status × check group</h2>
-<p class="lead">A row per status each operation declares (and per status the server answered that it does not declare); a column per check group. A cell counts the checks of that group whose requests got that answer: <span class="key passed">✓ passed</span> <span class="key failed">✗ failed</span> <span class="key blocked">⊘ blocked or skipped</span>. A check counts in every row its requests reached.</p>
+<p class="lead">A row per status each operation declares (and per status the server answered that it does not declare); a column per check group. A cell counts the checks of that group whose requests got that answer: <span class="key passed">✓ passed</span> <span class="key failed">✗ affected by a finding</span> <span class="key blocked">⊘ blocked or skipped</span>. A check counts in every row its requests reached.</p>
 <div class="scroll"><table class="matrix">
 <thead><tr><th scope="col">operation</th><th scope="col">status</th><th scope="col">declared pair</th>${groups.map((group) => html`<th scope="col">${group}</th>`)}</tr></thead>
 <tbody>${rows.map((row) => matrixRow(row, groups))}</tbody>
@@ -228,7 +213,7 @@ function matrixCell(cell: MatrixCell | undefined): Html {
     ...(cell.failed ? [html`<span class="failed">✗${cell.failed}</span>`] : []),
     ...(cell.blocked ? [html`<span class="blocked">⊘${cell.blocked}</span>`] : []),
   ]
-  const title = `${cell.checks} ran: ${cell.passed} passed, ${cell.failed} failed, ${cell.blocked} blocked or skipped`
+  const title = `${cell.checks} ran: ${cell.passed} passed, ${cell.failed} affected by a finding, ${cell.blocked} blocked or skipped`
   return html`<td class="cell ${tone}" title="${title}"><span class="ran">${cell.checks}</span> ${parts.map((part, index) => html`${index > 0 ? ' ' : ''}${part}`)}</td>`
 }
 
@@ -261,7 +246,7 @@ function checksSection(report: ConformanceReport): Html {
     (a, b) => outcomeOrder.indexOf(a.outcome) - outcomeOrder.indexOf(b.outcome),
   )
   return html`<section id="checks"><h2>Every check (${report.checks.length})</h2>
-<p class="lead">Those that failed first, then those that could not run, then those that passed.</p>
+<p class="lead">Those affected by a finding first, then those that could not run, then those that passed.</p>
 <div class="scroll"><table class="checks-table">
 <thead><tr><th scope="col">group</th><th scope="col">check</th><th scope="col">outcome</th><th scope="col">why</th></tr></thead>
 <tbody>${checks.map(checkRow)}</tbody>
@@ -272,7 +257,7 @@ function checksSection(report: ConformanceReport): Html {
 function checkRow(check: CheckResult): Html {
   const message = check.message ?? ''
   // The full message is in conformance.json; a page of stack traces helps nobody here.
-  return html`<tr class="outcome-${check.outcome}"><td class="group">${check.group}</td><td class="name">${check.name}</td><td class="outcome">${check.outcome}</td><td class="why">${clip(message, 600)}</td></tr>`
+  return html`<tr class="outcome-${check.outcome}"><td class="group">${check.group}</td><td class="name">${check.name}</td><td class="outcome">${check.outcome === 'failed' ? 'affected' : check.outcome}</td><td class="why">${clip(message, 600)}</td></tr>`
 }
 
 // A base URL may carry credentials of its own (https://user:secret@host): the report never shows them.
@@ -356,6 +341,7 @@ pre.replay { background: #eef3fb; }
 .finding { border: 1px solid var(--line); border-left: 6px solid var(--fail); border-radius: 4px; padding: .8rem 1rem; margin: 0 0 1rem; min-width: 0; }
 .finding .number { color: var(--muted); }
 .finding .kind.policy { display: inline-block; padding: 0 .4rem; border-radius: 3px; background: #8a6d00; color: #fff; font-size: .85rem; }
+.finding .kind.accepted { display: inline-block; padding: 0 .4rem; border-radius: 3px; background: #4a5560; color: #fff; font-size: .85rem; }
 .finding .rule { display: inline-block; padding: 0 .4rem; border-radius: 3px; background: var(--fail); color: #fff; font-size: .85rem; }
 .finding .message { margin: 0 0 .5rem; overflow-wrap: anywhere; }
 dl.finding-facts { display: grid; grid-template-columns: minmax(10rem, 1fr) 2fr 2fr; gap: .25rem 1.5rem; margin: 0; }

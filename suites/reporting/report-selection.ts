@@ -7,14 +7,14 @@ import type { ConformanceReport } from './conformance-report.ts'
  * with --checks / --exclude-checks, and what a --baseline accepted, expired or no longer matched.
  */
 
-/** The verdict line's qualifier: `with 1 check excluded; 2 findings known (baseline)`, or ''. */
+/** The verdict line's qualifier: `with 1 check excluded; 2 findings accepted by the baseline`, or ''. */
 export function verdictQualifier(report: ConformanceReport): string {
   const parts = [
     ...(report.excludedRules?.length
       ? [`with ${plural(report.excludedRules.length, 'check')} excluded`]
       : []),
     ...(report.baseline?.known.length
-      ? [`${plural(report.baseline.known.length, 'finding')} known (baseline)`]
+      ? [`${plural(report.baseline.known.length, 'finding')} accepted by the baseline`]
       : []),
     ...(report.baseline?.expired.length
       ? [`${plural(report.baseline.expired.length, 'accepted finding')} expired`]

@@ -47,7 +47,7 @@ function previousFrom(report: ConformanceReport, path = 'previous/conformance.js
   if (!parsed.ok) throw new Error(parsed.problem)
   return parsed.previous
 }
-const ids = (findings: readonly ComparedFinding[]) => findings.map((finding) => finding.id)
+const ids = (findings: readonly Pick<ComparedFinding, 'id'>[]) => findings.map((finding) => finding.id)
 
 describe('what changed since the previous run, by finding id', () => {
   const before = buildReport([failed('a', limit), failed('b', schema), passed('c')], facts)

@@ -6,6 +6,8 @@ import { excludedRules } from '../judging/index.ts'
 import { createOutput, type Output, Secrets } from '../output/index.ts'
 import {
   type Baseline,
+  type ConformanceReport,
+  type ExitReason,
   type MissingPreviousRun,
   type PreviousRun,
   parseBaseline,
@@ -30,14 +32,22 @@ export interface RunPlan {
   timeoutMs: number
 }
 
+/** Where a run that stops before any request writes its reports, once the report folder is known to work. */
+export interface UnjudgedReports {
+  output: Output
+  reportDir: string
+  target: ConformanceReport['target']
+}
+
 /**
  * Checks the options before any request and builds the run's target, `defaults` standing for what they
- * leave out; a problem is a sentence saying what to do (the run exits 2 with it), already redacted.
+ * leave out; a problem is a reason (the run exits 2 with it), already redacted, and where its reports go
+ * unless the report folder is the problem.
  */
 export function checkOptions(
   options: ConformanceOptions,
   defaults: RunDefaults,
-): { plan: RunPlan } | { problem: string } {
+): { plan: RunPlan } | { reason: ExitReason; reports?: UnjudgedReports } {
   const secrets = (options.secrets ?? new Secrets()).addApiKey(options.apiKey).addBaseUrl(options.baseUrl)
   const output = options.print
     ? createOutput(secrets, {
@@ -45,17 +55,40 @@ export function checkOptions(
         stderr: (text) => options.print?.(text.replace(/\n$/, '')),
       })
     : createOutput(secrets)
-  const problem = (text: string) => ({ problem: secrets.redact(text) })
+  const reportDir = resolve(options.reportDir ?? 'reports')
+  const unwritable = ensureWritableDirectory(reportDir)
+  if (unwritable) return { reason: redactReason(secrets, unwritable) }
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
+  const reports: UnjudgedReports = {
+    output,
+    reportDir,
+    target: {
+      baseUrl,
+      readOnly: options.readOnly ?? false,
+      viaPrism: options.viaPrism ?? false,
+      seed,
+      command: invokedCommand(),
+    },
+  }
+  const problem = (kind: ExitReason['kind'], message: string, advice: string) => ({
+    reason: redactReason(secrets, { kind, message, advice }),
+    reports,
+  })
   if (baseUrl === '')
     return problem(
-      'No base URL: pass --base-url (with its version prefix, e.g. https://host/v1) or set CONFORMANCE_BASE_URL.',
+      'options',
+      'No base URL.',
+      'Pass --base-url (with its version prefix, e.g. https://host/v1) or set CONFORMANCE_BASE_URL.',
     )
   if (!/^https?:\/\/[^/]/.test(baseUrl))
     return problem(
-      `The base URL must be an http(s) URL including /v1, such as http://127.0.0.1:4010/v1; got "${options.baseUrl}".`,
+      'options',
+      `The base URL must be an http(s) URL including /v1; got "${options.baseUrl}".`,
+      'Pass one such as http://127.0.0.1:4010/v1.',
     )
-  if (!options.apiKey) return problem('No API key: set CONFORMANCE_API_KEY (or pass --api-key).')
+  if (!options.apiKey)
+    return problem('options', 'No API key.', 'Set CONFORMANCE_API_KEY (or pass --api-key).')
   if (secrets.tooShort.length > 0)
     output.err(
       `Warning: a secret (${secrets.tooShort.join(', ')}) is shorter than 4 characters: it cannot be redacted from the output without destroying it, so it is written as it is.`,
@@ -64,13 +97,15 @@ export function checkOptions(
     ...(options.checks ? { checks: options.checks } : {}),
     ...(options.excludeChecks ? { excludeChecks: options.excludeChecks } : {}),
   })
-  if (!selection.ok) return problem(`--checks / --exclude-checks: ${selection.problem}`)
+  if (!selection.ok)
+    return problem(
+      'options',
+      `--checks / --exclude-checks: ${selection.problem}`,
+      'Name rules, groups or kinds that --list-checks prints.',
+    )
   const baseline = options.baseline === undefined ? undefined : readBaselineFile(options.baseline)
-  if (typeof baseline === 'string') return problem(baseline)
+  if (baseline && 'kind' in baseline) return { reason: redactReason(secrets, baseline), reports }
   const previous = options.previous === undefined ? undefined : readPreviousReport(options.previous)
-  const reportDir = resolve(options.reportDir ?? 'reports')
-  const unwritable = ensureWritableDirectory(reportDir)
-  if (unwritable) return problem(unwritable)
 
   const timeoutMs = (options.timeoutSeconds ?? defaults.timeoutSeconds) * 1000
   const target: ConformanceTarget = {
@@ -81,7 +116,7 @@ export function checkOptions(
     maxResponseBytes: options.maxResponseBytes ?? defaults.maxResponseBytes,
     runDeadline: Date.now() + timeoutMs,
     namePrefix: options.namePrefix ?? 'conformance',
-    seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+    seed,
     maxExamples: options.maxExamples ?? defaults.maxExamples,
     policy: options.policy ?? 'strict',
     excludedRules: selection.excluded,
@@ -104,14 +139,28 @@ export function checkOptions(
   }
 }
 
-/** The baseline file, or a sentence saying why it cannot be used (the run exits 2 before any request). */
-function readBaselineFile(path: string): Baseline | string {
+/** The baseline file, or the reason it cannot be used (the run exits 2 before any request). */
+function readBaselineFile(path: string): Baseline | ExitReason {
   let text: string
   try {
     text = readFileSync(path, 'utf8')
   } catch (error) {
-    return `Cannot read the baseline ${path} (${(error as NodeJS.ErrnoException).code}). Write one with --write-baseline ${path}, then give each entry a reason.`
+    return {
+      kind: 'baseline',
+      message: `Cannot read the baseline ${path} (${(error as NodeJS.ErrnoException).code}).`,
+      advice: `Write one with --write-baseline ${path}, then give each entry a reason.`,
+    }
   }
   const parsed = parseBaseline(text, path)
-  return parsed.ok ? parsed.baseline : `The baseline cannot be used: ${parsed.problem}`
+  return parsed.ok
+    ? parsed.baseline
+    : {
+        kind: 'baseline',
+        message: `The baseline cannot be used: ${parsed.problem}`,
+        advice: `Fix the entry in ${path} and run again.`,
+      }
+}
+
+function redactReason(secrets: Secrets, reason: ExitReason): ExitReason {
+  return { ...reason, message: secrets.redact(reason.message), advice: secrets.redact(reason.advice) }
 }

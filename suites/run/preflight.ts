@@ -2,10 +2,11 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { boundedRequest, type RequestLimits } from '../network/index.ts'
+import type { ExitReason } from '../reporting/index.ts'
 
 /**
  * Problems that are not the server's fault, found before any check: a run that cannot judge the server
- * must exit 2, not blame it. Returns the problem in words that say what to do, or nothing.
+ * must exit 2, not blame it. Returns the reason, in words that say what to do, or nothing.
  *
  * Only what a working server cannot cause counts: no connection at all, a key the server refuses, no API at
  * the base URL. A server that answers badly in any other way is judged by the checks, so a real defect
@@ -15,7 +16,7 @@ export async function preflight(
   baseUrl: string,
   apiKey: string,
   limits: RequestLimits,
-): Promise<string | undefined> {
+): Promise<ExitReason | undefined> {
   const url = `${baseUrl}/pets`
   const outcome = await boundedRequest(
     url,
@@ -24,31 +25,60 @@ export async function preflight(
   )
   if (!outcome.ok) {
     if (outcome.kind === 'throttled')
-      return `${outcome.message} before the run could start; try --rate-limit 1/s, or ask for the suite's client to be allowed more.`
+      return {
+        kind: 'throttled',
+        message: `${outcome.message} before the run could start.`,
+        advice: "Try --rate-limit 1/s, or ask for the suite's client to be allowed more.",
+      }
     if (outcome.kind === 'unreachable' && outcome.message.startsWith('TLS failed'))
-      return `Cannot reach ${url}: ${outcome.message}. If its certificate comes from an internal CA, pass that CA with --ca FILE; --insecure skips the check (only to look, never to gate a release).`
+      return {
+        kind: 'tls',
+        message: `Cannot reach ${url}: ${outcome.message}.`,
+        advice:
+          'If its certificate comes from an internal CA, pass that CA with --ca FILE; --insecure skips the check (only to look, never to gate a release).',
+      }
     if (outcome.kind === 'unreachable' || outcome.kind === 'run-deadline')
-      return `Cannot reach ${url}: ${outcome.message}. Is the server running, is the host name right, and does --base-url include /v1?`
+      return {
+        kind: 'unreachable',
+        message: `Cannot reach ${url}: ${outcome.message}.`,
+        advice: 'Is the server running, is the host name right, and does --base-url include /v1?',
+      }
     // Connected but no (complete) answer: the server's behaviour, which the checks report.
     return undefined
   }
   const { status, headers, body } = outcome.response
   if (status === 401 || status === 403)
-    return `The server refused the API key (GET ${url} answered ${status}); check it. Pass a valid key with CONFORMANCE_API_KEY (or --api-key).`
+    return {
+      kind: 'key-refused',
+      message: `The server refused the API key (GET ${url} answered ${status}); check it.`,
+      advice: 'Pass a valid key with CONFORMANCE_API_KEY (or --api-key).',
+    }
   const html = /html/i.test(headers['content-type'] ?? '') || /^\s*</.test(body)
   // A gateway's own error page (nginx, a load balancer) says the API behind it did not answer: no prefix
   // is missing, and nothing of the API can be judged.
   if (html && [502, 503, 504].includes(status))
-    return `The gateway in front of ${baseUrl} answered GET ${url} with ${status} and an HTML page: the API behind it is down or unreachable from the gateway. Run again once it answers.`
+    return {
+      kind: 'gateway-error',
+      message: `The gateway in front of ${baseUrl} answered GET ${url} with ${status} and an HTML page: the API behind it is down or unreachable from the gateway.`,
+      advice: 'Run again once it answers.',
+    }
   if (html && status >= 500)
-    return `GET ${url} answered ${status} with an HTML page, an error page rather than the API's JSON: a gateway or the server's framework failed before the API answered. Look at the server's log, then run again.`
+    return {
+      kind: 'gateway-error',
+      message: `GET ${url} answered ${status} with an HTML page, an error page rather than the API's JSON: a gateway or the server's framework failed before the API answered.`,
+      advice: "Look at the server's log, then run again.",
+    }
   if (status === 404 || html)
-    return `No Animal Store API at ${baseUrl}: GET ${url} answered ${status}${html ? ' with an HTML page' : ''}. The base URL must include the version prefix, e.g. https://host/v1.`
+    return {
+      kind: 'no-api',
+      message: `No Animal Store API at ${baseUrl}: GET ${url} answered ${status}${html ? ' with an HTML page' : ''}.`,
+      advice: 'The base URL must include the version prefix, e.g. https://host/v1.',
+    }
   return undefined
 }
 
 /** A report directory that cannot be written is known before the run, not after it. */
-export function ensureWritableDirectory(dir: string): string | undefined {
+export function ensureWritableDirectory(dir: string): ExitReason | undefined {
   try {
     makeDirectory(dir)
     // A real write: permission bits say nothing to root, nor about a read-only file system.
@@ -57,7 +87,11 @@ export function ensureWritableDirectory(dir: string): string | undefined {
     rmSync(probe)
     return undefined
   } catch (error) {
-    return `Cannot write reports to ${dir} (${(error as { code?: string }).code ?? (error as Error).message}). Choose another --report-dir.`
+    return {
+      kind: 'report-dir',
+      message: `Cannot write reports to ${dir} (${(error as { code?: string }).code ?? (error as Error).message}).`,
+      advice: 'Choose another --report-dir.',
+    }
   }
 }
 

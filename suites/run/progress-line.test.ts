@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { invokedCommand } from './invoked-command.ts'
 import { formatProgress, showsProgress } from './progress-line.ts'
 
 describe('the progress line', () => {
@@ -24,13 +23,5 @@ describe('the progress line', () => {
     expect(showsProgress(undefined, { isTTY: false }, {})).toBe(false)
     expect(showsProgress(true, { isTTY: false }, { CI: 'true' })).toBe(true)
     expect(showsProgress(false, { isTTY: true }, {})).toBe(false)
-  })
-})
-
-describe('replay lines', () => {
-  it('print the npm script inside this repository and the installed bin elsewhere', () => {
-    expect(invokedCommand({ npm_lifecycle_event: 'conformance' })).toBe('npm run conformance --')
-    expect(invokedCommand({})).toBe('npx animal-store-conformance')
-    expect(invokedCommand({ npm_lifecycle_event: 'test' })).toBe('npx animal-store-conformance')
   })
 })

@@ -83,7 +83,7 @@ describe('reading the --previous report', () => {
       },
       runDefaults,
     )
-    if ('problem' in checked) throw new Error(checked.problem)
+    if ('reason' in checked) throw new Error(checked.reason.message)
     const why = `The previous report cannot be used: ${bad}: was written by another version of this kit (report format 7; this one reads format 1). Run once without --previous and compare later runs with that run's conformance.json.`
     expect(checked.plan.previous).toEqual({ path: bad, missing: true, unusable: why })
     const secrets = new Secrets().addApiKey(apiKey)

@@ -1,7 +1,7 @@
 // What a run takes and what it gives back: the programmatic API's types, and the shape of its defaults.
 import type { NetworkOptions } from '../network/index.ts'
 import type { Secrets } from '../output/index.ts'
-import type { ConformanceReport } from '../reporting/index.ts'
+import type { ConformanceReport, ExitReason } from '../reporting/index.ts'
 
 export interface ConformanceOptions {
   /** The server's base URL, `/v1` included. */
@@ -60,8 +60,11 @@ export interface ConformanceOptions {
 export interface ConformanceOutcome {
   /** 0: conforms; 1: the server breaks the contract; 2: the run could not judge it (not the server's fault). */
   exitCode: 0 | 1 | 2
-  /** Why the run could not happen or finish (exit code 2). */
+  /** Why the run could not happen or finish (exit code 2), as one line: `reasonText(reason)`. */
   problem?: string
+  /** The same, as data: the kind (docs/conformance.md lists them), what happened, what to do. */
+  reason?: ExitReason
+  /** The report, written to the report folder: for exit 2 too, whenever the folder was known to work. */
   report?: ConformanceReport
 }
 
