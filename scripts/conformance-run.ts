@@ -69,6 +69,7 @@ if (parsed.configPath)
 const outcome = await runConformance({
   network: network.options,
   ...(values['max-writes'] === undefined ? {} : { maxWrites: values['max-writes'] }),
+  ...(values['max-created-total'] === undefined ? {} : { maxCreatedTotal: values['max-created-total'] }),
   seed: values.seed ?? watchedSeed(),
   maxExamples: values['max-examples'],
   timeoutSeconds: values.timeout,

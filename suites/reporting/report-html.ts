@@ -4,6 +4,7 @@ import type { Finding } from '../judging/index.ts'
 import { clip } from '../output/index.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { coverageMatrix, type MatrixCell, type MatrixRow } from './coverage-matrix.ts'
+import { petsOnTargetText } from './pets-on-target.ts'
 import { citesLine, kindLabel, recordsLine } from './report-formats.ts'
 import { selectionLines, verdictQualifier } from './report-selection.ts'
 
@@ -74,6 +75,9 @@ function header(report: ConformanceReport, title: string): Html {
         ? 'none'
         : `${report.created.count}, named “${report.created.namePrefix} …” (the API cannot delete them)`,
     ],
+    ...(petsOnTargetText(report)
+      ? [['Earlier runs’ pets', petsOnTargetText(report) ?? ''] as [string, string]]
+      : []),
     ['Duration', `${(report.durationMs / 1000).toFixed(1)} s`],
     ['Started', report.startedAt],
     ['Checks', countsText(totals)],

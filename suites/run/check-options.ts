@@ -76,6 +76,7 @@ export function checkOptions(options: ConformanceOptions): { plan: RunPlan } | {
     command: invokedCommand(),
     ...(options.network ? { network: options.network } : {}),
     ...(options.maxWrites === undefined ? {} : { maxWrites: options.maxWrites }),
+    ...(options.maxCreatedTotal === undefined ? {} : { maxCreatedTotal: options.maxCreatedTotal }),
   }
   return {
     plan: {

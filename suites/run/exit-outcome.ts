@@ -1,6 +1,7 @@
 // The last stage: the exit code a release pipeline trusts, and why when it is 2.
 import type { ConformanceReport } from '../reporting/index.ts'
 import type { ConformanceOutcome } from './run-options.ts'
+import { tooManyCreatedReason } from './too-many-created.ts'
 
 /**
  * 0 when the server conforms, 1 when it does not, 2 when the run could not judge it: staging throttled
@@ -9,6 +10,8 @@ import type { ConformanceOutcome } from './run-options.ts'
 export function exitOutcome(report: ConformanceReport, timeoutMs: number): ConformanceOutcome {
   const throttling = throttlingProblem(report)
   if (throttling) return { exitCode: 2, problem: throttling, report }
+  const crowded = tooManyCreatedReason(report)
+  if (crowded) return { exitCode: 2, problem: `${crowded.message} ${crowded.advice}`, report }
   if (report.verdict === 'incomplete')
     return {
       exitCode: 2,
