@@ -232,7 +232,8 @@ async function takeCensus(context: Pick<CheckContext, 'send'>, namePrefix: strin
   try {
     const pages = await Promise.all(
       censusQueries().map(async (query) => {
-        const { listed, pets } = await listPets(context, query)
+        const listed = await context.send('listPets', { intent: 'valid', query, unreported: true })
+        const pets = bodyOf<Pet[]>(listed, listAnswers, 200)
         return { pets, length: pets.length + (listed.setAside ?? 0) }
       }),
     )
