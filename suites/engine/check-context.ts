@@ -120,9 +120,8 @@ export function createRunState(target: ConformanceTarget): RunState {
     const { tagged } = await census()
     const max = target.maxCreatedTotal
     if (max === undefined || tagged.length <= max) return
-    created.crowded = true
     throw new CheckSkipped(
-      `--max-created-total ${max}: the target already holds ${tagged.length} pets named "${target.namePrefix}-…" by earlier runs; nothing more is created until they are cleaned up.`,
+      `--max-created-total ${max}: the target already holds ${tagged.length} pets named "${target.namePrefix}-…" by earlier runs; nothing is created until they are cleaned up.`,
     )
   }
   const fixtureContext = {
@@ -220,8 +219,6 @@ interface Created {
   reused: Set<string>
   /** The tagged pets seen before any create, once counted. */
   census?: TaggedCensus
-  /** Set once --max-created-total stopped a create: the target already held too many tagged pets. */
-  crowded?: boolean
 }
 
 /**
