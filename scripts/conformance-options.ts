@@ -91,6 +91,10 @@ negative bodies generated from the schema, and that created pets can be read bac
       kind: integer(0, 1_000_000),
       help: 'create at most N pets; checks that would create more are skipped, saying why',
     },
+    'max-created-total': {
+      kind: integer(0, 1_000_000),
+      help: 'exit 2, creating nothing, when the target already holds more than N pets named\nby earlier runs (counted on the first pages; default: no limit)',
+    },
     'rate-limit': {
       kind: text('RATE', 'a rate such as 20/s or 600/m'),
       help: 'pace requests from the start, e.g. 20/s or 600/m (throttling is always waited out)',

@@ -91,6 +91,7 @@ if (parsed.configPath)
 const outcome: ConformanceOutcome = await runConformance({
   network: network.options,
   ...(values['max-writes'] === undefined ? {} : { maxWrites: values['max-writes'] }),
+  ...(values['max-created-total'] === undefined ? {} : { maxCreatedTotal: values['max-created-total'] }),
   seed: values.seed ?? started.seed,
   maxExamples: values['max-examples'],
   timeoutSeconds: values.timeout,

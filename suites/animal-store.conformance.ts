@@ -90,6 +90,17 @@ describe('coverage', () => {
       created: run.created.count,
       namePrefix: run.fixtures.runId,
       createdIds: [...run.created.ids].map(String),
+      reusedIds: [...run.created.reused],
+      ...(target.maxCreatedTotal === undefined ? {} : { maxCreatedTotal: target.maxCreatedTotal }),
+      ...(run.created.census
+        ? {
+            tagged: {
+              seen: run.created.census.tagged.length,
+              atLeast: run.created.census.bounded,
+              ...(run.created.census.unknown ? { unknown: true } : {}),
+            },
+          }
+        : {}),
       traffic: trafficFacts(target.network),
       ...desyncFacts(target.network),
     },

@@ -6,6 +6,7 @@ import type { RuleId, SendParams, Violation } from '../judging/index.ts'
 import { describeExchange, type Exchange, jsonOf, type Recorder, recordOf } from '../judging/index.ts'
 import { CheckBlocked, CheckFailure, CheckSkipped, ensure } from './check-outcomes.ts'
 import { send } from './send.ts'
+import { censusQueries, countTagged, reusablePet, type TaggedCensus } from './tagged-pets.ts'
 import type { ConformanceTarget } from './target.ts'
 import type { Transport } from './transport.ts'
 
@@ -46,8 +47,15 @@ interface Fixtures {
   runId: string
   /** One created pet for each status, and one created without status (write mode). */
   createdPets(): Promise<{ byStatus: Record<PetStatus, CreatedPet>; withoutStatus: CreatedPet }>
-  /** A pet that exists: a created one, or in read-only mode the first one listed. */
+  /**
+   * A pet that exists, for checks that only read it: one an earlier run left (reusedPet), else one this run
+   * created, or in read-only mode the first one listed.
+   */
   somePet(): Promise<Pet>
+  /** The tagged pets the run saw on the target before it created any (every create waits for it). */
+  census(): Promise<TaggedCensus>
+  /** The pet an earlier run created and tagged that reading checks reuse, as listed; none on a first run. */
+  reusedPet(): Promise<Pet | undefined>
   /** Makes sure the server holds at least `count` pets (creating them if allowed), and says whether it does. */
   atLeast(count: number): Promise<boolean>
 }
@@ -62,6 +70,8 @@ export interface RunState {
   excused: Set<string>
   /** Pets this run created on the target (the API cannot delete them), and their ids. */
   created: Created
+  /** What every create waits for: the census, and the --max-created-total guard. */
+  beforeCreate(): Promise<void>
   /** Record findings a check already reports: other checks that share the read are affected by them. */
   claimedRecords: WeakSet<Violation>
   /** The list request about to leave for each query, shared by the checks waiting for it. */
@@ -72,7 +82,7 @@ export interface RunState {
 export function createRunState(target: ConformanceTarget): RunState {
   const seen = new Set<string>()
   const excused = new Set<string>()
-  const created: Created = { count: 0, inFlight: 0, ids: new Set() }
+  const created: Created = { count: 0, inFlight: 0, ids: new Set(), reused: new Set() }
   const transport: Transport = {
     target,
     limits: {
@@ -90,12 +100,6 @@ export function createRunState(target: ConformanceTarget): RunState {
   }
   const runId = `${target.namePrefix}-${randomBytes(3).toString('hex')}`
   const fixtureRecorder: Recorder = { exchanges: [], warnings: [], advice: [], notes: [], seen }
-  const fixtureContext = {
-    recorder: fixtureRecorder,
-    send: countingSend(transport, fixtureRecorder, created),
-  }
-
-  const create = (sent: NewPet) => blocking(() => createPetStep(fixtureContext, sent))
   const once = <T>(make: () => Promise<T>) => {
     let made: Promise<T> | undefined
     return () => {
@@ -103,6 +107,35 @@ export function createRunState(target: ConformanceTarget): RunState {
       return made
     }
   }
+  const census = once(async () => {
+    created.census = await takeCensus(
+      { send: (operationId, params) => send(transport, fixtureRecorder, operationId, params) },
+      target.namePrefix,
+    )
+    return created.census
+  })
+  // Every create waits for the census, so it sees the target as earlier runs left it, however the checks
+  // are scheduled; past --max-created-total, nothing is created.
+  const beforeCreate = async () => {
+    const { tagged } = await census()
+    const max = target.maxCreatedTotal
+    if (max === undefined || tagged.length <= max) return
+    throw new CheckSkipped(
+      `--max-created-total ${max}: the target already holds ${tagged.length} pets named "${target.namePrefix}-…" by earlier runs; nothing is created until they are cleaned up.`,
+    )
+  }
+  const fixtureContext = {
+    recorder: fixtureRecorder,
+    send: countingSend(transport, fixtureRecorder, created, beforeCreate),
+  }
+
+  const create = (sent: NewPet) => blocking(() => createPetStep(fixtureContext, sent))
+  const reusedPet = once(async () => {
+    if (target.readOnly) return undefined
+    const pet = reusablePet(await census(), runId)
+    if (pet) created.reused.add(String(pet.id))
+    return pet
+  })
   const createdPets = once(async () => {
     const [available, pending, sold, withoutStatus] = await Promise.all([
       create({ name: `${runId} available`, categoryId: 1, status: 'available' }),
@@ -117,11 +150,14 @@ export function createRunState(target: ConformanceTarget): RunState {
   })
   const list = async (query: Record<string, string | number>) => (await listPets(fixtureContext, query)).pets
   let growing: Promise<boolean> | undefined
+  let fillers = 0
   const fixtures: Fixtures = {
     runId,
     createdPets,
+    census,
+    reusedPet,
     somePet: once(async () => {
-      if (!target.readOnly) return (await createdPets()).byStatus.available.pet
+      if (!target.readOnly) return (await reusedPet()) ?? (await createdPets()).byStatus.available.pet
       const [pet] = await blocking(() => list({ limit: 1 }))
       if (!pet) {
         excused.add('getPet 200')
@@ -133,11 +169,16 @@ export function createRunState(target: ConformanceTarget): RunState {
       // One grower at a time, so concurrent checks do not each create the same pets.
       const previous = growing ?? Promise.resolve(true)
       growing = previous.then(async () => {
-        const have = (await blocking(() => list({ limit: 100 }))).length
+        // Counted from the census, taken before any create, and the fillers made since: the same server
+        // gets the same fillers however the checks' creates interleave. Without a census, from a list.
+        const { listed, unknown } = await census()
+        const have = unknown ? (await blocking(() => list({ limit: 100 }))).length : listed + fillers
         if (have >= count) return true
         if (target.readOnly) return false
-        for (let index = have; index < count; index++)
+        for (let index = have; index < count; index++) {
           await create({ name: `${runId} filler ${index}`, categoryId: 5, status: 'pending' })
+          fillers++
+        }
         return true
       })
       return growing
@@ -150,6 +191,7 @@ export function createRunState(target: ConformanceTarget): RunState {
     seen,
     excused,
     created,
+    beforeCreate,
     claimedRecords: new WeakSet(),
     nextLists: new Map(),
   }
@@ -173,13 +215,44 @@ interface Created {
   /** Set once --max-writes skipped a create. */
   capped?: boolean
   ids: Set<unknown>
+  /** Ids of the pets earlier runs left that reading checks reused instead of creating their own. */
+  reused: Set<string>
+  /** The tagged pets seen before any create, once counted. */
+  census?: TaggedCensus
+}
+
+/**
+ * Lists the first pages (unfiltered and each status) and counts the tagged pets on them. A listing that
+ * fails leaves the count unknown: the checks that list judge that answer, not the census.
+ */
+async function takeCensus(context: Pick<CheckContext, 'send'>, namePrefix: string): Promise<TaggedCensus> {
+  try {
+    const pages = await Promise.all(
+      censusQueries().map(async (query) => {
+        const listed = await context.send('listPets', { intent: 'valid', query, unreported: true })
+        const pets = bodyOf<Pet[]>(listed, listAnswers, 200)
+        return { pets, length: pets.length + (listed.setAside ?? 0) }
+      }),
+    )
+    return countTagged(pages, namePrefix)
+  } catch (error) {
+    if (error instanceof CheckFailure || error instanceof CheckBlocked)
+      return { tagged: [], bounded: false, listed: 0, unknown: true }
+    throw error
+  }
 }
 
 // Every pet a run creates is counted (the report says how many it left on the target), and every id the
 // server assigns is remembered: an id given out twice is a duplicate however far apart the creates were,
 // which is the root cause of every later read that shows another pet.
-function countingSend(transport: Transport, recorder: Recorder, created: Created) {
+function countingSend(
+  transport: Transport,
+  recorder: Recorder,
+  created: Created,
+  beforeCreate: () => Promise<void>,
+) {
   return async (operationId: string, params: SendParams) => {
+    if (operationId === 'createPet') await beforeCreate()
     const { maxWrites } = transport.target
     // Every createPet counts against --max-writes while in flight (creates run concurrently, and a broken
     // server may store what it should refuse): the cap holds whatever the server does.
@@ -211,7 +284,7 @@ export function createCheckContext(run: RunState): CheckContext {
     target: run.target,
     recorder,
     fixtures: run.fixtures,
-    send: countingSend(run.transport, recorder, run.created),
+    send: countingSend(run.transport, recorder, run.created, run.beforeCreate),
     warn: (message) => recorder.warnings.push(message),
     async listAfterWrites(query) {
       const key = new URLSearchParams(

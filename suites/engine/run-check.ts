@@ -86,6 +86,8 @@ async function judgeCheck(
   let purpose: { violation: Violation; exchange: Exchange | undefined } | undefined
   let blockedBy: Violation | undefined
   try {
+    // The census goes first: it counts what earlier runs left before this run's first create.
+    await context.fixtures.census()
     await check.run(context)
   } catch (error) {
     if (error instanceof CheckSkipped)

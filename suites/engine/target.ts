@@ -38,4 +38,9 @@ export interface ConformanceTarget {
   network?: NetworkOptions
   /** At most this many creates (`--max-writes`): checks that would go past it are skipped. */
   maxWrites?: number
+  /**
+   * `--max-created-total`: when the target already holds more pets tagged by earlier runs than this (as far
+   * as the first pages show them), nothing is created and the run exits 2 asking for a clean-up.
+   */
+  maxCreatedTotal?: number
 }

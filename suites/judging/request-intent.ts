@@ -49,4 +49,9 @@ export interface SendParams {
   /** Another method than the operation's (for `unsupported-method`). */
   method?: string
   headers?: Record<string, string>
+  /**
+   * A read no check reports (the census of tagged pets): judged, but broken records it shows are not
+   * remembered, so the first check that reads them reports them, with its request to replay.
+   */
+  unreported?: boolean
 }

@@ -42,7 +42,17 @@ export interface ConformanceReport {
   checks: CheckResult[]
   coverage: CoverageRow[]
   /** What the run left on the target: the API cannot delete what it created. */
-  created: { count: number; namePrefix: string; ids?: string[] }
+  created: {
+    count: number
+    namePrefix: string
+    ids?: string[]
+    /** Ids of pets earlier runs created that this run’s reading checks used instead of creating (engine/tagged-pets.ts). */
+    reused?: string[]
+    /** The pets tagged by earlier runs seen before this run created any. */
+    tagged?: TaggedCount
+    /** `--max-created-total`: more tagged pets than this stops the creates, and the run exits 2. */
+    maxTotal?: number
+  }
   /** Requests sent, throttled, retried, seconds waited and the effective rate. */
   traffic?: TrafficFacts
   /** What this mode cannot see. */
@@ -285,4 +295,16 @@ function absorb(into: Finding, finding: Finding): void {
   into.checks.push(...finding.checks)
   into.blocked.push(...finding.blocked)
   into.affected.push(...finding.affected)
+}
+
+/**
+ * How many pets named with the kit's tag the run saw before its first create, on the first page of 100 of
+ * the unfiltered list and of each status filter (the contract pages no further).
+ */
+export interface TaggedCount {
+  seen: number
+  /** A page was full: there may be more than `seen`. */
+  atLeast: boolean
+  /** The pages could not be read: nothing is known. */
+  unknown?: boolean
 }

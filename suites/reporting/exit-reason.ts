@@ -20,6 +20,8 @@ export const exitReasonKinds = {
   'gateway-error':
     'the pre-flight got a 5xx HTML page: a gateway or the framework failed before the API answered',
   throttled: 'staging kept refusing requests (429, 503) beyond the retry budget, before or during the run',
+  'too-many-created':
+    'earlier runs left more tagged pets on the target than --max-created-total allows: this run created none',
   deadline:
     'the run’s deadline (--timeout) passed with checks pending, or the run was stopped from outside past it',
   stopped: 'the run’s process ended without a report: a signal from outside, or out of memory',

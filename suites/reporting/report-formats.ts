@@ -5,6 +5,7 @@ import { trafficLine } from '../network/index.ts'
 import { markdownCell, markdownCode, markdownFence, markdownInlineHtml, xmlEscape } from '../output/index.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { reasonMarkdown, reasonText } from './exit-reason.ts'
+import { petsOnTargetText } from './pets-on-target.ts'
 import { previousRunConsoleLines, previousRunMarkdown } from './previous-run-formats.ts'
 import { knownFindingIds, selectionLines, verdictQualifier } from './report-selection.ts'
 import { totalsLine } from './report-totals.ts'
@@ -119,7 +120,8 @@ function createdLine(report: ConformanceReport): string {
     report.created.count === 0
       ? 'Created nothing on the target.'
       : `Created ${report.created.count} pets on the target, named "${report.created.namePrefix} …"; the API cannot delete them.${report.created.ids?.length ? ` Ids: ${report.created.ids.filter((id) => /^-?\d{1,20}$/.test(id)).join(', ')}.` : ''}`
-  return `${made}${trafficLine(report.traffic)}`
+  const onTarget = petsOnTargetText(report)
+  return `${made}${onTarget ? ` ${onTarget}` : ''}${trafficLine(report.traffic)}`
 }
 
 /** The Markdown summary for CI pages ($GITHUB_STEP_SUMMARY): verdict, findings, coverage, what was left. */

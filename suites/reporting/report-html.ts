@@ -4,6 +4,7 @@ import type { Finding } from '../judging/index.ts'
 import { clip } from '../output/index.ts'
 import type { ConformanceReport } from './conformance-report.ts'
 import { coverageMatrix, type MatrixCell, type MatrixRow } from './coverage-matrix.ts'
+import { petsOnTargetText } from './pets-on-target.ts'
 import {
   caveatText,
   comparedLine,
@@ -83,6 +84,9 @@ function header(report: ConformanceReport, title: string): Html {
         ? 'none'
         : `${report.created.count}, named “${report.created.namePrefix} …” (the API cannot delete them)`,
     ],
+    ...(petsOnTargetText(report)
+      ? [['Earlier runs’ pets', petsOnTargetText(report) ?? ''] as [string, string]]
+      : []),
     ['Duration', `${(report.durationMs / 1000).toFixed(1)} s`],
     ['Started', report.startedAt],
     ['Counts', totalsLine(report)],

@@ -123,6 +123,7 @@ export function checkOptions(
     command: invokedCommand(),
     ...(options.network ? { network: options.network } : {}),
     ...(options.maxWrites === undefined ? {} : { maxWrites: options.maxWrites }),
+    ...(options.maxCreatedTotal === undefined ? {} : { maxCreatedTotal: options.maxCreatedTotal }),
   }
   return {
     plan: {

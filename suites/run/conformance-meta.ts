@@ -2,6 +2,7 @@
 import type { CoverageRow } from '../checks/index.ts'
 import type { CheckResult, ConformanceTarget } from '../engine/index.ts'
 import type { DesyncFacts, TrafficFacts } from '../network/index.ts'
+import type { TaggedCount } from '../reporting/index.ts'
 
 /** What each check hands the reporter through vitest's task meta (JSON-serializable). */
 export interface CheckMeta {
@@ -14,6 +15,10 @@ export interface CheckMeta {
     created: number
     namePrefix: string
     createdIds?: string[]
+    /** Pets of earlier runs the reading checks used, and the tagged pets seen before the first create. */
+    reusedIds?: string[]
+    tagged?: TaggedCount
+    maxCreatedTotal?: number
     traffic?: TrafficFacts
     /** Responses nobody asked for, and the connections whose answers they spoiled. */
     desync?: DesyncFacts

@@ -2,6 +2,7 @@
 import type { ConformanceReport, ExitReason } from '../reporting/index.ts'
 import { reasonText } from '../reporting/index.ts'
 import type { ConformanceOutcome } from './run-options.ts'
+import { tooManyCreatedReason } from './too-many-created.ts'
 
 /**
  * The judged report with the reason it exits 2, if it does: staging throttled past the budget, the deadline
@@ -9,7 +10,8 @@ import type { ConformanceOutcome } from './run-options.ts'
  * every format carries it; such a run is incomplete whatever it found.
  */
 export function withExitReason(report: ConformanceReport, timeoutMs: number): ConformanceReport {
-  const reason = throttlingReason(report) ?? incompleteReason(report, timeoutMs)
+  const reason =
+    throttlingReason(report) ?? tooManyCreatedReason(report) ?? incompleteReason(report, timeoutMs)
   return reason ? { ...report, verdict: 'incomplete', reason } : report
 }
 

@@ -43,6 +43,12 @@ export interface ConformanceOptions {
   network?: NetworkOptions
   /** At most this many pets created (`--max-writes`): checks that would go past it are skipped. */
   maxWrites?: number
+  /**
+   * `--max-created-total`: when the target already holds more pets named by earlier runs than this (as far
+   * as the first pages of the lists show them), nothing is created and the run exits 2 asking for a
+   * clean-up. Default: no limit.
+   */
+  maxCreatedTotal?: number
   /** Where progress and the summary go (default: stdout). Lines arrive redacted and made inert for a terminal. */
   print?: (line: string) => void
   /**
