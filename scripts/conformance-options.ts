@@ -1,7 +1,7 @@
 // The conformance command's option table, apart from the script so docs and tests read it without running.
 import { defaults } from '../suites/run-defaults.ts'
 import { defineCommand } from './cli/command-options.ts'
-import { commaList, flag, integer, oneOf, seconds, text } from './cli/option-kinds.ts'
+import { commaList, flag, integer, matching, oneOf, seconds, text } from './cli/option-kinds.ts'
 
 /**
  * `animal-store-conformance`, declared once: its parser, its `--help`, the docs' option table and the
@@ -90,6 +90,12 @@ negative bodies generated from the schema, and that created pets can be read bac
     'max-writes': {
       kind: integer(0, 1_000_000),
       help: 'create at most N pets; checks that would create more are skipped, saying why',
+    },
+    'name-prefix': {
+      // Letters, digits and dashes only: it starts every name the run creates, and the census finds
+      // earlier runs' pets by it.
+      kind: matching('PREFIX', /^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/, 'letters, digits and dashes, at most 40'),
+      help: "the start of every pet name this run creates (default: conformance); runs that share it\nreuse and count each other's pets",
     },
     'max-created-total': {
       kind: integer(0, 1_000_000),

@@ -92,6 +92,7 @@ const outcome: ConformanceOutcome = await runConformance({
   network: network.options,
   ...(values['max-writes'] === undefined ? {} : { maxWrites: values['max-writes'] }),
   ...(values['max-created-total'] === undefined ? {} : { maxCreatedTotal: values['max-created-total'] }),
+  ...(values['name-prefix'] === undefined ? {} : { namePrefix: values['name-prefix'] }),
   seed: values.seed ?? started.seed,
   maxExamples: values['max-examples'],
   timeoutSeconds: values.timeout,

@@ -61,7 +61,7 @@ describe('checking the same staging run after run', () => {
     expect(guarded.report?.created.count).toBe(0)
     expect(guarded.report?.created.maxTotal).toBe(10)
     expect(guarded.stderr).toMatch(
-      /Incomplete: The target already holds (at least )?\d+ pets named "conformance-…"/,
+      /Incomplete \(too-many-created\): The target already holds (at least )?\d+ pets named "conformance-…"/,
     )
     expect(guarded.stderr).toContain('more than --max-created-total 10')
     expect(guarded.stderr).toContain('Cleaning up')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defineCommand, helpText, optionsTable, parseCommand } from './command-options.ts'
-import { bytes, commaList, flag, integer, oneOf, port, seconds, text } from './option-kinds.ts'
+import { bytes, commaList, flag, integer, matching, oneOf, port, seconds, text } from './option-kinds.ts'
 import { UsageError } from './usage-error.ts'
 
 const command = defineCommand({
@@ -77,6 +77,19 @@ describe('parseCommand', () => {
     ],
   ])('refuses %j with an error naming the option and what it accepts', (argv, message) => {
     expect(() => parseCommand(command, argv, {})).toThrow(new UsageError(message))
+  })
+
+  it('takes a name prefix of letters, digits and dashes, and refuses one that would break the names', () => {
+    const prefixed = defineCommand({
+      ...command,
+      options: {
+        prefix: { kind: matching('PREFIX', /^[a-z-]{1,8}$/, 'lower-case letters and dashes'), help: 'p' },
+      },
+    })
+    expect(parseCommand(prefixed, ['--prefix', 'ci-gate'], {}).values.prefix).toBe('ci-gate')
+    expect(() => parseCommand(prefixed, ['--prefix', 'a b'], {})).toThrow(
+      '--prefix must be lower-case letters and dashes',
+    )
   })
 
   it('names the environment variable a bad value came from, and never repeats a secret', () => {

@@ -30,6 +30,11 @@ export function text(placeholder: string, accepts = `a ${placeholder.toLowerCase
   return { placeholder, accepts, read: (raw) => (raw === '' ? undefined : raw) }
 }
 
+/** Text that matches `pattern` whole, such as a name prefix. */
+export function matching(placeholder: string, pattern: RegExp, accepts: string): Kind<string> {
+  return { placeholder, accepts, read: (raw) => (pattern.test(raw) ? raw : undefined) }
+}
+
 /** A whole number from `min` to `max`, written in digits. */
 export function integer(min: number, max: number, placeholder = 'N'): Kind<number> {
   return {
