@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium as playwright } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findChromium } from './example/find-chromium.ts'
+import { findChromium } from './find-chromium.ts'
 import { bundleForBrowser } from './proof/browser-bundle.ts'
 
 // startBrowserMock in a real Chromium, on a page served from 127.0.0.1: each reason it can fail to start

@@ -25,6 +25,11 @@ export interface MockApiOptions extends SeedOptions, ConditionOptions {
   corsOrigins?: string[]
   /** How many requests `requests` keeps (default 1000; 0 turns the journal off). */
   journalSize?: number
+  /**
+   * Answer every `/v1` request without an `X-Mock-Session` header with 400 `session_required`, as the
+   * HTTP mock's `--require-session` does (default false).
+   */
+  requireSession?: boolean
 }
 
 export interface MockApi {
@@ -68,6 +73,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     apiKeys,
     ...(options.log ? { log: options.log } : {}),
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
+    ...(options.requireSession ? { requireSession: true } : {}),
   })
   return {
     handlers: createMswHandlers(handle, options.origin ?? '*'),

@@ -29,4 +29,5 @@ export function setupMockServer(options: MockApiOptions = {}): NodeMock {
   return { server, api, listen: (onUnhandled = 'error') => server.listen(unhandledRequests(onUnhandled)) }
 }
 
+export { mockRunId, mockSessionName } from './session-names.ts'
 export { createMockApi, type MockApi, type MockApiOptions, type UnhandledRequestStrategy, unhandledRequests }

@@ -1,6 +1,6 @@
 // The mock in Playwright tests: `animal-store-contract-kit/playwright`. Each test gets its own store,
 // answered through @msw/playwright (page.route under the hood: no worker script, no service worker).
-import { defineNetworkFixture, type NetworkFixture } from '@msw/playwright'
+import type { NetworkFixture } from '@msw/playwright'
 import { test as base, expect } from '@playwright/test'
 import { HttpResponse, http } from 'msw'
 import { contract } from '../contract/index.ts'
@@ -9,6 +9,14 @@ import type { JournalEntry } from './core/request-journal.ts'
 import type { ResetOptions } from './core/reset-options.ts'
 import { basePathOf } from './core/route.ts'
 import { createMockApi, type MockApi, type MockApiOptions } from './create-mock-api.ts'
+import { unseenRequestsWarning } from './unseen-requests.ts'
+
+export { type ChromiumToLaunch, findChromium } from './find-chromium.ts'
+export { type HttpMockSessionFixtures, httpMockTest } from './playwright-http.ts'
+export { mockRunId, mockSessionName } from './session-names.ts'
+
+// Warned on the console once per worker; every such test also carries a `warning` annotation.
+let warnedOfUnseenRequests = false
 
 type OperationId = keyof operations
 type JsonOf<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never
@@ -63,14 +71,24 @@ export interface AnimalStoreFixtures {
 export const test = base.extend<AnimalStoreFixtures>({
   mockOptions: [{}, { option: true }],
   animalStore: [
-    async ({ context, mockOptions }, use) => {
+    async ({ context, mockOptions }, use, testInfo) => {
       const api = createMockApi(mockOptions)
+      // Loaded here, not at the top: httpMockTest, exported beside this, must load without it.
+      const { defineNetworkFixture } = await import('@msw/playwright')
       const network = defineNetworkFixture({
         context,
         handlers: api.handlers,
         onUnhandledRequest: 'bypass',
       })
       await network.enable()
+      // Every API request the browser sends, answered by the mock, an override or any handler of
+      // network.use: a path test per request, nothing more.
+      const apiPrefix = `${basePathOf(contract)}/`
+      let apiRequests = 0
+      const count = (request: { url(): string }) => {
+        if (new URL(request.url()).pathname.startsWith(apiPrefix)) apiRequests++
+      }
+      context.on('request', count)
       await use({
         api,
         network,
@@ -82,7 +100,14 @@ export const test = base.extend<AnimalStoreFixtures>({
           network.use(overrideHandler(mockOptions.origin ?? '*', operationId, status, body))
         },
       })
+      context.off('request', count)
       await network.disable()
+      const warning = unseenRequestsWarning(apiRequests)
+      if (warning !== undefined) {
+        testInfo.annotations.push({ type: 'warning', description: warning })
+        if (!warnedOfUnseenRequests) console.warn(`Warning: ${warning}`)
+        warnedOfUnseenRequests = true
+      }
     },
     { auto: true },
   ],
@@ -104,43 +129,3 @@ function overrideHandler(origin: string, operationId: string, status: number, bo
     return HttpResponse.json(answer as never, { status })
   })
 }
-
-export interface HttpMockSessionFixtures {
-  /** The `X-Mock-Session` name every request of this test carries: one per Playwright worker. */
-  mockSession: string
-  /**
-   * Resets this worker's session of the HTTP mock at `origin` (e.g. `http://127.0.0.1:4010`), with the
-   * keys of `POST /__mock/reset`.
-   */
-  resetMockSession(origin: string, options?: ResetOptions): Promise<void>
-}
-
-/**
- * Playwright's `test` for pages that talk to the HTTP mock (`animal-store-mock`) rather than to a mock in
- * the test: every request the page sends carries `X-Mock-Session: worker-<index>`, so parallel workers
- * share one mock process without seeing each other's pets.
- * @example
- * import { httpMockTest as test } from 'animal-store-contract-kit/playwright'
- * test.beforeEach(async ({ resetMockSession }) => resetMockSession('http://127.0.0.1:4010'))
- */
-export const httpMockTest = base.extend<HttpMockSessionFixtures>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern, and this one has none.
-  mockSession: async ({}, use, testInfo) => {
-    await use(`worker-${testInfo.parallelIndex}`)
-  },
-  extraHTTPHeaders: async ({ extraHTTPHeaders, mockSession }, use) => {
-    await use({ ...extraHTTPHeaders, 'X-Mock-Session': mockSession })
-  },
-  resetMockSession: async ({ request, mockSession }, use) => {
-    await use(async (origin, options = {}) => {
-      const response = await request.post(`${origin}/__mock/reset`, {
-        headers: { 'content-type': 'application/json', 'x-mock-session': mockSession },
-        data: options,
-      })
-      if (!response.ok())
-        throw new Error(
-          `Failed to reset mock session ${mockSession}: ${response.status()} ${await response.text()}`,
-        )
-    })
-  },
-})

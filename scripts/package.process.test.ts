@@ -130,6 +130,32 @@ console.log(JSON.stringify({ operations: contract.operations.length, created: cr
     })
   })
 
+  it('loads ./chromium without its optional peer, saying what to install; ./playwright imports @msw/playwright only lazily', async () => {
+    writeFileSync(
+      join(app, 'chromium.mjs'),
+      `import { findChromium } from 'animal-store-contract-kit/chromium'
+const chosen = await findChromium({ CHROMIUM_PATH: process.execPath })
+const missing = await findChromium({}).then(() => 'found', (error) => error.message)
+console.log(JSON.stringify({ chosen: chosen.executablePath === process.execPath, missing }))
+`,
+    )
+    const { stdout } = await runNode(process.execPath, app, ['chromium.mjs'], 60_000)
+    const result = JSON.parse(stdout)
+    expect(result.chosen).toBe(true)
+    // Off Linux x86-64 the finder says to set CHROMIUM_PATH before it ever looks for the package.
+    if (process.platform === 'linux' && process.arch === 'x64')
+      expect(result.missing).toContain('findChromium needs @sparticuz/chromium (npm install --save-dev')
+    // Resolving ./playwright needs @playwright/test, which this project lacks; what httpMockTest needs is
+    // read from the shipped files instead: no static import of @msw/playwright anywhere on its path.
+    const dist = join(app, 'node_modules/animal-store-contract-kit/dist/mocks')
+    expect(readFileSync(join(dist, 'playwright.js'), 'utf8')).not.toMatch(
+      /^import[^;]*['"]@msw\/playwright['"]/m,
+    )
+    expect(readFileSync(join(dist, 'playwright-http.js'), 'utf8')).not.toMatch(
+      /['"](msw|@msw\/playwright)['"]/,
+    )
+  })
+
   it('ships types a strict TypeScript project compiles against', async () => {
     writeFileSync(
       join(app, 'check.ts'),

@@ -105,6 +105,10 @@ default API key): exit 1 naming every such file, 0 on a clean build, 2 when the 
       help: 'sessions kept at once, each chosen by an X-Mock-Session header with its own pets,\nsettings and journal (the least recently used goes first; 0 refuses the header)',
       default: defaultMaxSessions,
     },
+    'require-session': {
+      kind: flag,
+      help: 'answer a /v1 request without X-Mock-Session with 400 session_required, so a\nforgotten header (or an SSR server not forwarding it) fails instead of sharing\nthe default session (/__mock routes are unaffected)',
+    },
     'journal-size': {
       kind: integer(0, 1_000_000),
       help: 'requests kept for GET /__mock/requests; 0 turns it off',

@@ -88,6 +88,7 @@ await runCommand(help, async (argv) => {
       apiKeys,
       corsOrigins,
       sessions: () => sessions.sessions(),
+      requireSession: values['require-session'],
     })
     return { state, handle: resetInSteps(handle, state, operationIds) }
   }

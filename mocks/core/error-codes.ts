@@ -10,6 +10,7 @@ export const errorCodes = {
   invalid_parameter: 400,
   invalid_body: 400,
   invalid_prefer: 400,
+  session_required: 400,
   unauthorized: 401,
   host_not_allowed: 403,
   not_found: 404,

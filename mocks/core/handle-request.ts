@@ -19,6 +19,7 @@ import { petActions } from './pet-actions.ts'
 import { forcedResponse } from './prefer-code.ts'
 import { ResponseCache } from './response-cache.ts'
 import { basePathOf, createRouter } from './route.ts'
+import { sessionRequired } from './session-required.ts'
 import { validateRequest } from './validate-request.ts'
 
 export { controlPath, maxBodyBytes }
@@ -43,6 +44,8 @@ export interface HandlerOptions {
   corsOrigins?: readonly string[]
   /** The sessions the HTTP mock holds, shown by the health endpoint. */
   sessions?: () => unknown
+  /** Answer a `/v1` request without `X-Mock-Session` with 400 `session_required` (`--require-session`). */
+  requireSession?: boolean
 }
 
 /**
@@ -212,6 +215,12 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       let decision: Decision | undefined
       let answer: MockResponse | undefined
       const underApi = path.startsWith(`${basePath}/`)
+      const refused = underApi && options.requireSession ? sessionRequired(request, basePath) : undefined
+      if (refused !== undefined) {
+        const answer = withCors(refused, origin)
+        journal(request, answer, undefined)
+        return answer
+      }
       if (underApi && (state.conditions.active || request.headers.prefer !== undefined)) {
         const operationId = state.conditions.byOperation.size > 0 ? operationIdOf(request) : undefined
         const decided = decideConditions(request, operationId, state.conditions, state.random)

@@ -5,9 +5,9 @@ import { type Browser, type Page, chromium as playwright } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../core/request-journal.ts'
 import { seedPets } from '../core/seed-pets.ts'
+import { findChromium } from '../find-chromium.ts'
 import { findFreePort } from '../local-port.ts'
 import { type MockProcess, startMockProcess } from '../proof/start-mock-process.ts'
-import { findChromium } from './find-chromium.ts'
 import { type ExampleServer, startExampleServer } from './serve-example.ts'
 
 // The example app in a real Chromium (@sparticuz/chromium's, or CHROMIUM_PATH's, driven by playwright-core):

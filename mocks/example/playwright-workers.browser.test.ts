@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { findChromium } from '../find-chromium.ts'
 import { findFreePort } from '../local-port.ts'
 import { type MockProcess, startMockProcess } from '../proof/start-mock-process.ts'
-import { findChromium } from './find-chromium.ts'
 import { type ExampleServer, startExampleServer } from './serve-example.ts'
 
 // The example app's Playwright suite (mocks/example/playwright/) run by Playwright's own runner with 4
@@ -37,7 +37,13 @@ interface JsonReport {
 }
 interface JsonSuite {
   suites?: JsonSuite[]
-  specs: { title: string; tests: { results: { parallelIndex: number; status: string }[] }[] }[]
+  specs: {
+    title: string
+    tests: {
+      annotations: { type: string; description?: string }[]
+      results: { parallelIndex: number; status: string; annotations?: { type: string }[] }[]
+    }[]
+  }[]
 }
 
 it('runs the example app’s Playwright tests with 4 workers, each test (or worker session) creating and listing only its own pets', async () => {
@@ -51,7 +57,9 @@ it('runs the example app’s Playwright tests with 4 workers, each test (or work
         env: {
           ...process.env,
           EXAMPLE_URL: example.url,
-          MOCK_ORIGIN: http.origin,
+          ANIMAL_STORE_MOCK_URL: http.origin,
+          // Two runs sharing this mock would each give their own id (mockRunId() makes one).
+          ANIMAL_STORE_MOCK_RUN: 'example',
           CHROMIUM_PATH: chromium.executablePath,
           CHROMIUM_ARGS: JSON.stringify(chromium.args),
           PLAYWRIGHT_JSON_OUTPUT_NAME: report,
@@ -67,7 +75,7 @@ it('runs the example app’s Playwright tests with 4 workers, each test (or work
   })
   expect(run.code, run.output).toBe(0)
   const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport
-  expect(json.stats).toMatchObject({ expected: 19, unexpected: 0, flaky: 0, skipped: 0 })
+  expect(json.stats).toMatchObject({ expected: 20, unexpected: 0, flaky: 0, skipped: 0 })
   const results = json.suites.flatMap(function specsOf(suite): JsonSuite['specs'] {
     return [...suite.specs, ...(suite.suites ?? []).flatMap(specsOf)]
   })
@@ -76,13 +84,25 @@ it('runs the example app’s Playwright tests with 4 workers, each test (or work
   )
   // Four workers ran at once (parallel indexes 0-3), with no test seeing another's pets.
   expect([...workers].sort()).toEqual([0, 1, 2, 3])
-  // The HTTP mock held one session per worker besides its default one.
+  // Only the test whose page sent no API request carries the fixture's warning, and it passed.
+  const warned = results.filter((spec) =>
+    spec.tests.some((test) =>
+      [...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])].some(
+        (annotation) => annotation.type === 'warning',
+      ),
+    ),
+  )
+  expect(warned.map((spec) => spec.title)).toEqual([
+    'a page whose API calls the browser never makes gets the fixture’s warning, not a failure',
+  ])
+  expect(run.output).toContain('Warning: The browser sent no API request in this test')
+  // The HTTP mock held one session per worker of this run besides its default one.
   const health = await (await fetch(`${http.origin}/__mock/health`)).json()
   expect(health.sessions.active.map((session: { name: string }) => session.name).sort()).toEqual([
     'default',
-    'worker-0',
-    'worker-1',
-    'worker-2',
-    'worker-3',
+    'run-example-worker-0',
+    'run-example-worker-1',
+    'run-example-worker-2',
+    'run-example-worker-3',
   ])
 }, 360_000)

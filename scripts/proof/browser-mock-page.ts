@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium as playwright } from 'playwright-core'
-import { findChromium } from '../../mocks/example/find-chromium.ts'
+import { findChromium } from '../../mocks/find-chromium.ts'
 import { bundleForBrowser } from '../../mocks/proof/browser-bundle.ts'
 
 // Test helper: the installed package's browser mock in a real Chromium, under whichever msw the scratch

@@ -3,9 +3,10 @@ import { seedPets } from '../../core/seed-pets.ts'
 import { expect, httpMockTest as test } from '../../playwright.ts'
 
 // The example app against one HTTP mock process (npm start) shared by every worker: each worker's
-// requests carry its own X-Mock-Session, so the workers' pets never meet. MOCK_ORIGIN names the process
-// (started with --seed 11 --pets 3 by mocks/example/playwright-workers.browser.test.ts).
-const origin = process.env.MOCK_ORIGIN ?? 'http://127.0.0.1:4010'
+// requests carry its own X-Mock-Session (run-<ANIMAL_STORE_MOCK_RUN>-worker-<n>), so the workers' pets,
+// and another run's, never meet. ANIMAL_STORE_MOCK_URL names the process (started with --seed 11
+// --pets 3 by mocks/example/playwright-workers.browser.test.ts); resetMockSession reads it too.
+const origin = process.env.ANIMAL_STORE_MOCK_URL ?? 'http://127.0.0.1:4010'
 const seeded = [...seedPets(11, 3)].map((pet) => pet.name)
 
 const names = (page: Page) =>
@@ -14,7 +15,7 @@ const names = (page: Page) =>
     .evaluateAll((rows) => rows.map((row) => row.children[1]?.textContent ?? ''))
 
 test.beforeEach(async ({ resetMockSession }) => {
-  await resetMockSession(origin)
+  await resetMockSession()
 })
 
 for (let index = 0; index < 8; index++) {

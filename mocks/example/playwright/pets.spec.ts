@@ -64,3 +64,14 @@ test('answers one operation with a typed override', async ({ page, animalStore }
   await open(page)
   expect(await names(page)).toEqual(['Overridden'])
 })
+
+// Stands for a server-rendered page: its pets came from the app's server, which page.route never sees.
+// The fixture annotates such a test with a warning (mocks/example/playwright-workers.browser.test.ts reads it).
+test('a page whose API calls the browser never makes gets the fixture’s warning, not a failure', async ({
+  page,
+  animalStore,
+}) => {
+  await page.setContent('<ul><li data-testid="pet-row">Rendered on a server</li></ul>')
+  await expect(page.getByTestId('pet-row')).toHaveCount(1)
+  expect(animalStore.requests).toEqual([])
+})

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { type Browser, chromium as playwright } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { findChromium } from '../../example/find-chromium.ts'
+import { findChromium } from '../../find-chromium.ts'
 import { writeServiceWorker } from '../../service-worker-file.ts'
 
 // The React recipe on Vite's dev server with VITE_MOCK_API=true, in a real Chromium: the mock must be up

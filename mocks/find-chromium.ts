@@ -1,4 +1,4 @@
-// Which Chromium the browser tests launch: CHROMIUM_PATH, else the npm-packaged one, nothing to install.
+// Which Chromium a browser test launches (`animal-store-contract-kit/chromium`): CHROMIUM_PATH, else @sparticuz/chromium's.
 import { existsSync } from 'node:fs'
 
 export interface ChromiumToLaunch {
@@ -25,7 +25,9 @@ const quietFlags = [
  * one inside the `@sparticuz/chromium` devDependency, so every Linux x86-64 machine tests with the same
  * browser and nothing needs installing beyond `npm ci`. It unpacks itself into the temporary directory
  * the first time (~7 s), then starts in under a second.
- * @note The package ships a Linux x86-64 binary only; elsewhere set `CHROMIUM_PATH`.
+ * @note The package ships a Linux x86-64 binary only; elsewhere set `CHROMIUM_PATH`. Its version 153 declares
+ * Node ^22.17 or >=24: on Node 20.19 npm warns EBADENGINE at install, and this repository's tests run it
+ * there all the same (docs/mock.md, "Which Chromium").
  */
 export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promise<ChromiumToLaunch> {
   const chosen = env.CHROMIUM_PATH
@@ -45,7 +47,15 @@ export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promis
       `@sparticuz/chromium ships Chromium for Linux x86-64 only, and this is ${process.platform}-${process.arch}. Set CHROMIUM_PATH to a Chromium or Chrome executable, e.g. CHROMIUM_PATH="/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" npm test.`,
     )
   }
-  const { default: packaged } = await import('@sparticuz/chromium')
+  const packaged = await import('@sparticuz/chromium').then(
+    (module) => module.default,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ERR_MODULE_NOT_FOUND') throw error
+      throw new Error(
+        'findChromium needs @sparticuz/chromium (npm install --save-dev @sparticuz/chromium@153.0.0; it declares Node ^22.17 or >=24, and npm only warns on Node 20.19) or CHROMIUM_PATH set to a Chromium or Chrome executable.',
+      )
+    },
+  )
   const executablePath = await packaged.executablePath()
   return {
     executablePath,
