@@ -22,7 +22,7 @@ export function bundleFixText(framework: BundleFramework): string {
         "Keep the mock's API key out of code that ships (server code reads its key from the environment), and",
         'mockServiceWorker.js out of public/ when you build: Next serves public/ as it is. Write it in a "predev"',
         'script and delete it before next build; withMockGuard in next.config.ts refuses the build while it is',
-        `there and leaves the mock's modules out (mocks/recipes/next/). ${docs}`,
+        `there and leaves the mock's modules out (the kit's repository, mocks/recipes/next/). ${docs}`,
       ].join('\n')
     case 'plain':
       return [

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { bundleFixText } from './bundle-fix-text.ts'
 import { recogniseBuild } from './bundle-targets.ts'
-import { checkBundle, checkBundles, describeFindings } from './check-bundle.ts'
+import { checkBundle, checkBundles, describeFindings, describeTargets } from './check-bundle.ts'
 import { defaultApiKey } from './core/api-keys.ts'
 import { failureLogPrefix } from './core/handle-request.ts'
 
@@ -63,6 +63,9 @@ describe('recogniseBuild', () => {
       join(root, '.next/server'),
       join(root, 'public'),
     ])
+    expect(describeTargets([target])).toBe(
+      `${join(root, '.next')}: a Next.js project; searched .next/static, .next/server, public (skipped .next/cache, which never ships)`,
+    )
   })
 
   it("takes a Vite project's build.outDir when its config spells it out, else dist/", () => {

@@ -113,10 +113,10 @@ const isNextCache = (path: string) => basename(path) === 'cache' && basename(dir
 /** The lines saying what each folder given was recognised as and what was searched in it. */
 export function describeTargets(targets: readonly BundleTarget[]): string {
   return targets
-    .map(({ given, framework, folders, skipped }) => {
+    .map(({ given, root, framework, folders, skipped }) => {
       const what = { next: 'a Next.js project', vite: 'a Vite project', plain: 'a plain folder' }[framework]
-      const searched = folders.map((folder) => relative(given, folder).split('\\').join('/') || '.')
-      const skips = skipped.map((folder) => relative(given, folder).split('\\').join('/'))
+      const searched = folders.map((folder) => relative(root, folder).split('\\').join('/') || '.')
+      const skips = skipped.map((folder) => relative(root, folder).split('\\').join('/'))
       return `${given}: ${what}; searched ${searched.join(', ')}${skips.length ? ` (skipped ${skips.join(', ')}, which never ships)` : ''}`
     })
     .join('\n')
