@@ -13,12 +13,12 @@ export function bundleFixText(framework: BundleFramework): string {
         `public folder (Vite: publicDir only when mode !== 'production'). ${docs}`,
       ].join('\n')
     case 'next':
-      // Next has no import.meta.env ("Property 'env' does not exist on type 'ImportMeta'"); it inlines
-      // process.env.NODE_ENV, which `next build` always sets to production, so the branch is dropped.
+      // Next 15's types have no import.meta.env ("Property 'env' does not exist on type 'ImportMeta'"; later
+      // Next declares one); every Next inlines process.env.NODE_ENV, which `next build` sets to production.
       return [
         'Next: start the browser mock only in development, from a client component ("use client"):',
         "`if (process.env.NODE_ENV === 'development') { const { startBrowserMock } = await import('animal-store-contract-kit/mocks/browser'); ... }`",
-        '(next build inlines process.env.NODE_ENV as "production" and drops the branch; Next has no import.meta.env).',
+        '(next build inlines process.env.NODE_ENV as "production" and drops the branch; Next 15 has no import.meta.env).',
         "Keep the mock's API key out of code that ships (server code reads its key from the environment), and",
         'mockServiceWorker.js out of public/ when you build: Next serves public/ as it is. Write it in a "predev"',
         'script and delete it before next build; withMockGuard in next.config.ts refuses the build while it is',
