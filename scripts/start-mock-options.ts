@@ -53,14 +53,19 @@ export const startMockCommand = defineCommand({
   usage: [
     'animal-store-mock [options]',
     'animal-store-mock worker <publicDir>',
-    'animal-store-mock check-bundle <buildDir>',
+    'animal-store-mock check-bundle <dir>...',
     '(in this repository: npm start -- [options])',
   ],
   summary: `Serves the stateful Animal Store mock over HTTP: pets you add are there when you list or get them.
 "worker <publicDir>" instead writes MSW's mockServiceWorker.js into your app's public folder, which
-the browser mock needs (run it again after upgrading msw). "check-bundle <buildDir>" looks through a
-production build for the mock (mockServiceWorker.js, a chunk holding the mock's handlers, the mock's
-default API key): exit 1 naming every such file, 0 on a clean build, 2 when the folder is missing.`,
+the browser mock needs (run it again after upgrading msw). "check-bundle <dir>..." looks through
+production builds for the mock (mockServiceWorker.js, a chunk holding the mock's handlers, the mock's
+default API key). Each <dir> is a project root or a build folder: a Next.js project (a folder holding
+.next/, or .next itself) is searched in .next/static, .next/server and public/, skipping .next/cache,
+which never ships; a Vite project (a vite.config) in its build.outDir when the config spells it out,
+else dist/; any other folder as given. It says what it recognised and searched, names each file that
+ships the mock once however many folders reach it, with the fix for that framework, and exits 1; 0 on
+a clean build; 2 when a folder is missing or a project has no build.`,
   positionals: true,
   options: {
     port: { kind: port, help: 'port to listen on; 0 picks a free one', default: 4010 },

@@ -2,7 +2,6 @@
 // `animal-store-mock` (`npm start`): the mock over HTTP with sessions, or its worker / check-bundle tasks.
 import { staleContractWarning } from '../contract/contract-freshness.ts'
 import { contract } from '../contract/index.ts'
-import { checkBundle, describeFindings } from '../mocks/check-bundle.ts'
 import { defaultApiKey } from '../mocks/core/api-keys.ts'
 import type { ConditionOptions, FaultKind, Latency } from '../mocks/core/conditions.ts'
 import { createRequestHandler, operationIdsOf } from '../mocks/core/handle-request.ts'
@@ -12,6 +11,7 @@ import { createSessionPool } from '../mocks/core/sessions.ts'
 import { resetInSteps } from '../mocks/http/reset-in-steps.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { writeServiceWorker } from '../mocks/service-worker-file.ts'
+import { checkBundleCommand } from './check-bundle-command.ts'
 import { helpText, parseCommand } from './cli/command-options.ts'
 import { UsageError } from './cli/usage-error.ts'
 import { runCommand } from './run-command.ts'
@@ -29,21 +29,7 @@ await runCommand(help, async (argv) => {
     return undefined
   }
   if (positionals[0] === 'check-bundle') {
-    if (positionals.length !== 2)
-      throw usageError('check-bundle takes one argument: the build output folder, e.g. "check-bundle dist".')
-    const dir = positionals[1] ?? ''
-    let found: ReturnType<typeof checkBundle>
-    try {
-      found = checkBundle(dir)
-    } catch (error) {
-      throw usageError((error as Error).message)
-    }
-    if (found.findings.length === 0) {
-      console.log(`${dir}: no part of the Animal Store mock in ${found.checked} files.`)
-      return undefined
-    }
-    console.error(describeFindings(dir, found.findings))
-    process.exitCode = 1
+    process.exitCode = checkBundleCommand(positionals.slice(1))
     return undefined
   }
   if (positionals.length > 0) throw usageError(`Unknown command "${positionals.join(' ')}".`)

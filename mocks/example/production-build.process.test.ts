@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { writeServiceWorker } from '../service-worker-file.ts'
@@ -13,11 +13,11 @@ const startMock = fileURLToPath(new URL('../../scripts/start-mock.ts', import.me
 const work = mkdtempSync(join(tmpdir(), 'animal-store-build-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-function checkBundle(dir: string): Promise<{ code: number; output: string }> {
+function checkBundle(...dirs: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', startMock, 'check-bundle', dir],
+      ['--import', 'tsx', startMock, 'check-bundle', ...dirs],
       { timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
@@ -64,5 +64,25 @@ describe('check-bundle', () => {
     const checked = await checkBundle(join(work, 'no-such-folder'))
     expect(checked.code).toBe(2)
     expect(checked.output).toContain('is not a folder')
+  })
+
+  it('names the worker a Next app serves from public/ once, passing over .next/cache: exit 1, with the Next fix', async () => {
+    const app = join(work, 'next-app')
+    const files: Record<string, string> = {
+      '.next/static/chunks/main.js': 'app',
+      '.next/server/app/page.js': 'page',
+      '.next/cache/webpack/0.pack': 'mockServiceWorker.js',
+    }
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(app, path)), { recursive: true })
+      writeFileSync(join(app, path), text)
+    }
+    writeServiceWorker(join(app, 'public'))
+    writeServiceWorker(join(app, '.next/cache/images'))
+    const checked = await checkBundle(app, join(app, 'public'))
+    expect(checked.code, checked.output).toBe(1)
+    expect(checked.output).toContain('a Next.js project; searched .next/static, .next/server, public')
+    expect(checked.output.match(/mockServiceWorker\.js: MSW's service worker script/g)).toHaveLength(1)
+    expect(checked.output).toContain("if (process.env.NODE_ENV === 'development')")
   })
 })
