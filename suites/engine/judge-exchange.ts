@@ -1,8 +1,16 @@
 // Judges every exchange by every rule a response must keep, re-judging reads once in-flight creates settle.
+import { keepDeclaredMembers } from '../../contract/declared-members.ts'
+import { contract } from '../../contract/index.ts'
 import type { Operation } from '../../contract/operations.ts'
 import type { Recorder, SendParams } from '../judging/index.ts'
-import { describeExchange, type Exchange, judgePrism, judgeResponse } from '../judging/index.ts'
-import { releaseJudgedBody } from '../network/index.ts'
+import {
+  declaredResponse,
+  describeExchange,
+  type Exchange,
+  judgePrism,
+  judgeResponse,
+} from '../judging/index.ts'
+import { largeBodyBytes, releaseJudgedBody } from '../network/index.ts'
 import { CheckBlocked } from './check-outcomes.ts'
 import type { Transport } from './transport.ts'
 
@@ -57,9 +65,23 @@ export async function judgeExchange(
     judgeResponse(exchange, operation, params, recorder, transport)
   }
   judgePrism(exchange, operation, recorder)
-  // Judged, its value kept: the check needs no more of its text than a report shows.
-  if ('json' in exchange) releaseJudgedBody(exchange.response)
+  if ('json' in exchange) {
+    // Judged, its value kept: the check needs no more of its text than a report shows, and of a large
+    // body's value no more than the members the contract declares, which are all a check reads. Sixteen
+    // checks in flight each held a pet with a 4 MB member the contract leaves open (40 MB live at once).
+    if (exchange.response.body.length >= largeBodyBytes) keepDeclaredOf(exchange, operation)
+    releaseJudgedBody(exchange.response)
+  }
   await traceServerErrors(transport, exchange, operation, params, at)
+}
+
+/** Drops the members of a judged value its response's schema (the Error shape for a 4xx or 5xx) does not declare. */
+function keepDeclaredOf(exchange: Exchange, operation: Operation): void {
+  const { status } = exchange.response
+  const pointer =
+    declaredResponse(operation, status)?.schemaPointer ??
+    (status >= 400 ? '#/components/schemas/Error' : undefined)
+  if (pointer !== undefined) keepDeclaredMembers(contract.document, pointer, exchange.json)
 }
 
 /**

@@ -14,4 +14,4 @@ export {
 export type { Received } from './received.ts'
 export type { RequestLimits } from './request-outcome.ts'
 export { type TrafficFacts, trafficLine } from './request-pacing.ts'
-export { releaseJudgedBody } from './response-body.ts'
+export { largeBodyBytes, releaseJudgedBody } from './response-body.ts'

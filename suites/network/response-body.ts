@@ -102,13 +102,16 @@ export type BodyOutcome =
   | { ok: true; body: string; duplicateMember?: DuplicateMember }
   | { ok: false; kind: 'too-large' | 'closed'; body: string; message: string }
 
+/** From this size on a body is large: it waits at the gate, and once judged its value keeps only what the contract declares. */
+export const largeBodyBytes = 256 * 1024
+
 /**
  * The process's gate for large bodies (body-gate.ts): two at a time past 256 KiB, which a list of a hundred
  * pets reaches only with names of some 2,500 characters each.
  */
 const bodyGate = new BodyGate({
   slots: 2,
-  largeFrom: 256 * 1024,
+  largeFrom: largeBodyBytes,
   maxWaitMs: 1_000,
   // Found on first use: a run whose bodies never reach the gate makes no new context for it.
   collect: () => {
