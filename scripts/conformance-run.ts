@@ -37,12 +37,16 @@ function exitUnjudged(reason: ExitReason): never {
     )
   process.exit(2)
 }
-const fail = (error: unknown) =>
+const fail = (error: unknown) => {
+  // The stack goes to the log, for the bug report; the reports (a pull-request comment among them) get
+  // the message alone.
+  if (error instanceof Error && error.stack) output.err(error.stack)
   exitUnjudged({
     kind: 'suite-error',
-    message: `The suite could not run: ${(error as Error)?.stack ?? String(error)}`,
-    advice: 'This is not the server’s fault: please report it, with this message.',
+    message: `The suite could not run: ${error instanceof Error ? error.message : String(error)}`,
+    advice: 'This is not the server’s fault: please report it, with the log above.',
   })
+}
 // An unhandled rejection reaches this too (Node's default turns it into an uncaught exception).
 process.on('uncaughtException', fail)
 

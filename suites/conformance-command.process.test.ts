@@ -186,6 +186,29 @@ async function rawServer(
 }
 
 describe('npm run conformance exits 2 for what is not the server’s fault', () => {
+  it('reports its own crash as suite-error: the stack in the log, only the message in the reports', async () => {
+    // A preload, in the watched run only, throws from the run's main thread as the pre-flight's request
+    // starts: the options are read by then, so the reports' place is known.
+    const crash = `data:text/javascript,${encodeURIComponent(
+      "import dc from 'node:diagnostics_channel'; import { isMainThread } from 'node:worker_threads';" +
+        'if (isMainThread && process.env.ANIMAL_STORE_CONFORMANCE_WATCHED_SEED !== undefined)' +
+        " dc.subscribe('http.client.request.start', () => setImmediate(() => { throw new Error('planted crash') }))",
+    )}`
+    const { code, output, stderr, report, reportDir } = await conformance(
+      ['--base-url', 'http://127.0.0.1:9/v1'],
+      { env: { CONFORMANCE_API_KEY: key, NODE_OPTIONS: `--import=${crash}` } },
+    )
+    expect(code, output).toBe(2)
+    expect(report?.reason).toMatchObject({
+      kind: 'suite-error',
+      message: 'The suite could not run: planted crash',
+    })
+    expect(stderr).toMatch(/Error: planted crash\n\s+at /)
+    const summary = readFileSync(join(reportDir, 'summary.md'), 'utf8')
+    expect(summary).toContain('planted crash')
+    expect(summary).not.toMatch(/\n\s+at /)
+  })
+
   it('names an unreachable server, in the reports too, without a usage line', async () => {
     const { code, output, report } = await conformance(['--base-url', 'http://127.0.0.1:9/v1'], {
       env: { CONFORMANCE_API_KEY: key },
