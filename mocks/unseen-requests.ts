@@ -6,5 +6,5 @@
  */
 export function unseenRequestsWarning(apiRequests: number): string | undefined {
   if (apiRequests > 0) return undefined
-  return 'The browser sent no API request in this test, so the animalStore mock saw none. page.route (which it answers through) sees only what the browser sends: fetches made on the server (SSR, server components, route handlers, Server Actions) never reach it. For a server-rendered app, run the HTTP mock (animal-store-mock) with httpMockTest and forward X-Mock-Session from the app\'s server (docs/mock.md, "Server-side rendering"). A test that sends no API request on purpose can ignore this.'
+  return 'The browser sent no API request in this test, so the animalStore mock saw none. page.route (which it answers through) sees only what the browser sends: fetches made on the server (SSR, server components, route handlers, Server Actions) never reach it. For a server-rendered app, run the HTTP mock (animal-store-mock) with httpMockTest and forward X-Mock-Session from the app\'s server (docs/mock.md, "Server-rendered apps"). A test that sends no API request on purpose can ignore this.'
 }
