@@ -5,6 +5,7 @@ import type { NewPet, Pet, PetStatus } from '../../contract/types.ts'
 import type { RuleId, SendParams, Violation } from '../judging/index.ts'
 import { describeExchange, type Exchange, jsonOf, type Recorder, recordOf } from '../judging/index.ts'
 import { CheckBlocked, CheckFailure, CheckSkipped, ensure } from './check-outcomes.ts'
+import { createdIdOf } from './created-ids.ts'
 import { send } from './send.ts'
 import { censusQueries, countTagged, reusablePet, type TaggedCensus } from './tagged-pets.ts'
 import type { ConformanceTarget } from './target.ts'
@@ -268,11 +269,11 @@ function countingSend(
     if (operationId !== 'createPet' || exchange.response.status < 200 || exchange.response.status > 299)
       return exchange
     created.count++
-    const id = exchange.bodyUsable ? (jsonOf(exchange) as { id?: unknown } | undefined)?.id : undefined
+    // Whatever the request meant: a server that stored an invalid body stored the run's pet.
+    const id = createdIdOf(exchange)
     if (id === undefined) return exchange
     if (created.ids.has(id)) exchange.violations.unshift(duplicateIds([id, id], exchange))
     created.ids.add(id)
-    transport.createdIds.add(String(id))
     return exchange
   }
 }

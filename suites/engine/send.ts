@@ -6,6 +6,7 @@ import { describeExchange, type Exchange, type Recorder, record, recordOf } from
 import { boundedRequest } from '../network/index.ts'
 import { buildRequest } from './build-request.ts'
 import { CheckBlocked, CheckFailure, RunDeadlineReached } from './check-outcomes.ts'
+import { claimCreated } from './created-ids.ts'
 import { judgeExchange } from './judge-exchange.ts'
 import type { Transport } from './transport.ts'
 
@@ -26,7 +27,11 @@ export async function send(
   params: SendParams,
 ): Promise<Exchange> {
   if (operationId !== 'createPet') return sendOnce(transport, recorder, operationId, params)
-  const pending = sendOnce(transport, recorder, operationId, params)
+  // Its pet is the run's before the create settles: reads waiting on the creates in flight then know it.
+  const pending = sendOnce(transport, recorder, operationId, params).then((exchange) => {
+    claimCreated(transport, exchange)
+    return exchange
+  })
   transport.creates.add(pending)
   try {
     return await pending

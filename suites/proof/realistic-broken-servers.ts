@@ -143,6 +143,43 @@ const petStatuses = (() => {
  * Realistic single-defect servers: each breaks one promise of the contract or the service description
  * (cited per entry), in a way the suite's first version did not look for. A survivor is a gap in the suite.
  */
+/**
+ * A schemaless store behind a handler that validates nothing but presence: a `name` of another JSON type
+ * (a number, a boolean, an object, null) is stored and served as it was sent. Every pet it stores that way
+ * is the run's own, so its id goes to `stored` when given.
+ */
+export function nameStoredAsSent(stored?: Long[]): RealisticBrokenServer {
+  return broken(
+    'a name of another type stored as sent',
+    serverB,
+    'An Express handler checks only that `name` is present and saves req.body into MongoDB as it came, so `"name":123` is accepted with a 201, stored as a number and served as one by every read.',
+    { rule: 'invalid-accepted', operation: 'createPet' },
+    (correct) => ({
+      parseNewPet: (text) => {
+        let sent: unknown
+        try {
+          sent = parseLossless(text)
+        } catch {
+          return correct.parseNewPet(text)
+        }
+        const name = (sent as { name?: unknown } | null)?.name
+        if (typeof sent !== 'object' || sent === null || !('name' in sent) || typeof name === 'string')
+          return correct.parseNewPet(text)
+        const parsed = correct.parseNewPet(
+          stringifyLossless({ ...(sent as object), name: 'as sent' }) ?? text,
+        )
+        // The record keeps the sent value, whatever its type: the store has no schema.
+        return 'refuse' in parsed ? parsed : { ...parsed, name: name as string }
+      },
+      create: async (pet) => {
+        const created = await correct.create(pet)
+        if (typeof pet.name !== 'string') stored?.push(created.id)
+        return created
+      },
+    }),
+  )
+}
+
 export const realisticBrokenServers: RealisticBrokenServer[] = [
   // NewPet.name is a string with no maxLength: every string must come back as sent.
   broken(
@@ -618,6 +655,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
       return rest
     }),
   ),
+  nameStoredAsSent(),
   broken(
     'a status with trailing spaces matches',
     serverB,
