@@ -11,7 +11,8 @@ requests. For each: the server's own CPU time per request (from /proc) and its r
 ratio to the bare server, over several alternating rounds; and the request journal's cost (our mock
 with and without it), and what sessions cost a client that sends no X-Mock-Session (in-process, the
 core's handler with and without the session pool in front). Then time to first response, Prism's mock
-and proxy, listPets latency at 1k-1M stored pets, the heap bytes a stored pet costs, and how long a full
+and proxy, listPets latency at 1k-1M stored pets, the heap bytes a stored pet costs, another session's
+worst wait while a new X-Mock-Session seeds 1M pets (against its worst with nothing seeding), how long a full
 conformance run takes against vitest running one trivial test file. Results also go to
 reports/bench.json.
 
@@ -31,6 +32,11 @@ else from autocannon, which shares the CPU with the servers and compresses every
       help: 'store sizes for the list-latency run',
       default: [1000, 100_000, 1_000_000],
       defaultText: '1000,100000,1000000',
+    },
+    'seeding-pets': {
+      kind: integer(0, 1_000_000),
+      help: "pets a new session seeds while another session's worst wait is timed;\n0 leaves it out",
+      default: 1_000_000,
     },
     'skip-prism': { kind: flag, help: 'leave Prism out (it needs ~3 s to start)' },
     'conformance-rounds': {

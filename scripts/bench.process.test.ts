@@ -26,6 +26,8 @@ it('runs the benchmark end to end and prints CPU and rate ratios against the bar
       '100,2000',
       '--conformance-rounds',
       '1',
+      '--seeding-pets',
+      '100000',
       // ~2 minutes of full runs behind a rate limit: measured by `npm run bench`, not in this smoke run.
       '--skip-throttled',
     ],
@@ -43,6 +45,11 @@ it('runs the benchmark end to end and prints CPU and rate ratios against the bar
   expect(stdout).toMatch(/\| our mock \(npm start\) \| .* \| \d+\.\d\d \|/)
   expect(stdout).toMatch(/\| 2,000 \| \d+ \| \d+ \| \d+\.\d\d \|/)
   expect(stdout).toMatch(/Heap bytes per stored pet: \d+/)
+  expect(stdout).toMatch(
+    /\| another session's GET \/v1\/pets\?limit=1 while a new session seeds 100,000 pets \| worst ms \| answered \| × nothing seeding \|/,
+  )
+  expect(stdout).toMatch(/\| a new session seeding \| [\d.,]+ \| [\d,]+ \| \d+\.\d\d \|/)
+  expect(stdout).toContain("| another session's worst wait while a new session seeds ≤ 50 ms |")
   expect(stdout).toContain('| CPU efficiency, GET limit=20 ≥ 0.70 |')
   expect(stdout).toContain('| ≤ 300 bytes per stored pet |')
   expect(stdout).toMatch(

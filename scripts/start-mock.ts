@@ -4,11 +4,8 @@ import { staleContractWarning } from '../contract/contract-freshness.ts'
 import { contract } from '../contract/index.ts'
 import { defaultApiKey } from '../mocks/core/api-keys.ts'
 import type { ConditionOptions, FaultKind, Latency } from '../mocks/core/conditions.ts'
-import { createRequestHandler, operationIdsOf } from '../mocks/core/handle-request.ts'
-import { createMockState } from '../mocks/core/mock-state.ts'
 import { basePathOf } from '../mocks/core/route.ts'
-import { createSessionPool } from '../mocks/core/sessions.ts'
-import { resetInSteps } from '../mocks/http/reset-in-steps.ts'
+import { createHttpSessions } from '../mocks/http/http-sessions.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { writeServiceWorker } from '../mocks/service-worker-file.ts'
 import { checkBundleCommand } from './check-bundle-command.ts'
@@ -49,38 +46,21 @@ await runCommand(help, async (argv) => {
   const stale = staleContractWarning()
   if (stale) console.error(`Warning: ${stale}`)
   if ((pets ?? 0) >= 100_000) console.error(`Seeding ${pets} pets from seed ${seed}...`)
-  // The core straight on node:http: MSW (and its start-up cost) has no part in serving a socket.
-  const operationIds = operationIdsOf(contract)
-  // Every session, the default one included, starts from the same options and has its own store; the
-  // stores share --max-store-bytes.
-  const createSession = (name: string, storeRoom?: () => number) => {
-    const state = createMockState({
-      ...(storeRoom ? { storeRoom } : {}),
-      seed,
-      ...(pets === undefined ? {} : { pets }),
-      scenario,
-      ...conditions,
-      journalSize,
-      // The named sessions share one more page cache's worth, so sessions at most double its memory.
-      budget: {
-        maxStoreBytes,
-        maxPageCacheBytes:
-          name === 'default' ? maxPageCacheBytes : Math.floor(maxPageCacheBytes / Math.max(1, maxSessions)),
-      },
-    })
-    const handle = createRequestHandler({
+  // The core straight on node:http: MSW (and its start-up cost) has no part in serving a socket. Every
+  // session, the default one included, starts from the same options and has its own store; the stores
+  // share --max-store-bytes.
+  let sessions: ReturnType<typeof createHttpSessions>
+  try {
+    sessions = createHttpSessions({
       contract,
-      state,
       apiKeys,
       corsOrigins,
-      sessions: () => sessions.sessions(),
       requireSession: values['require-session'],
+      start: { seed, ...(pets === undefined ? {} : { pets }), scenario, ...conditions, journalSize },
+      maxSessions,
+      maxStoreBytes,
+      maxPageCacheBytes,
     })
-    return { state, handle: resetInSteps(handle, state, operationIds) }
-  }
-  let sessions: ReturnType<typeof createSessionPool>
-  try {
-    sessions = createSessionPool({ maxSessions, maxStoreBytes, create: createSession })
   } catch (error) {
     throw usageError((error as Error).message)
   }

@@ -23,6 +23,11 @@ export interface MockStateOptions extends ResetOptions {
   storeRoom?: () => number
   /** How many requests the journal keeps (default 1000; 0 turns it off). */
   journalSize?: number
+  /**
+   * Start with an empty store and leave the seeding to `beginReset()` (the HTTP mock seeds a new
+   * session in steps: mocks/http/reset-in-steps.ts). An empty reset still returns to `pets`.
+   */
+  unseeded?: boolean
 }
 
 /** How a reset ended: the pets are in, or the seed did not fit and the old pets were kept. */
@@ -102,7 +107,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
   const state = {
     store,
     seed: options.seed ?? defaultSeed,
-    seededPets: options.pets ?? scenarios[scenario].pets,
+    seededPets: options.unseeded ? 0 : (options.pets ?? scenarios[scenario].pets),
     scenario,
     configured,
     conditions: startOf({}).conditions,
@@ -160,6 +165,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       }
     },
   }
+  if (options.unseeded) return state
   const seeded = state.reset()
   if (!seeded.ok) throw new Error(`Failed to seed the mock: ${seeded.reason}`)
   return state
