@@ -69,7 +69,7 @@ negative bodies generated from the schema, and that created pets can be read bac
     },
     previous: {
       kind: text('FILE', 'a file'),
-      help: "a previous run's conformance.json: every report adds what changed since (new,\nfixed, still open findings); a missing file is a note (a pipeline's first run)",
+      help: "a previous run's conformance.json: every report adds what changed since (new,\nfixed, still open findings); a missing or unusable file is a note, never a stop",
     },
     policy: {
       kind: oneOf(['strict', 'off'], 'strict|off'),
