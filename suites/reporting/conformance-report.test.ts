@@ -2,16 +2,11 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { CheckResult } from '../engine/run-check.ts'
 import type { Violation } from '../judging/findings.ts'
+import { reportFacts } from '../proof/report-facts.ts'
 import { buildReport } from './conformance-report.ts'
 import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
 
-const facts = {
-  target: { baseUrl: 'http://127.0.0.1:1/v1', readOnly: false, viaPrism: false, seed: 42 },
-  startedAt: new Date('2026-01-01T00:00:00Z'),
-  finishedAt: new Date('2026-01-01T00:00:02Z'),
-  coverage: [],
-  created: { count: 3, namePrefix: 'conformance-abc' },
-}
+const facts = reportFacts({ created: { count: 3, namePrefix: 'conformance-abc' } })
 const violation = (
   rule: Violation['rule'],
   where: string,

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest'
+import { reportFacts } from '../proof/report-facts.ts'
 import { buildReport, type ConformanceReport } from './conformance-report.ts'
 import { petsOnTargetText } from './pets-on-target.ts'
 import { toConsoleText, toMarkdown } from './report-formats.ts'
 import { toHtml } from './report-html.ts'
 
 const reportWith = (created: Partial<ConformanceReport['created']>) =>
-  buildReport([], {
-    target: { baseUrl: 'http://127.0.0.1:1/v1', readOnly: false, viaPrism: false, seed: 1 },
-    startedAt: new Date('2026-01-01T00:00:00Z'),
-    finishedAt: new Date('2026-01-01T00:00:01Z'),
-    coverage: [],
-    created: { count: 5, namePrefix: 'conformance-abc123', ...created },
-  })
+  buildReport(
+    [],
+    reportFacts({
+      target: { baseUrl: 'http://127.0.0.1:1/v1', readOnly: false, viaPrism: false, seed: 1 },
+      finishedAt: new Date('2026-01-01T00:00:01Z'),
+      created: { count: 5, namePrefix: 'conformance-abc123', ...created },
+    }),
+  )
 
 describe('what every report says of the kit’s pets on the target', () => {
   it('says how many tagged pets earlier runs left, how it counted them, and which it reused', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckResult } from '../engine/run-check.ts'
 import type { Violation } from '../judging/findings.ts'
+import { reportFacts } from '../proof/report-facts.ts'
 import { withBaseline } from './baseline-verdict.ts'
 import { buildReport, type ConformanceReport } from './conformance-report.ts'
 import { toConsoleText, toJunitXml, toMarkdown } from './report-formats.ts'
@@ -8,13 +9,7 @@ import { toHtml } from './report-html.ts'
 import { totalsLine } from './report-totals.ts'
 
 // One set of counts: the console, summary.md, the HTML and JUnit say the same of the same report.
-const facts = {
-  target: { baseUrl: 'http://127.0.0.1:1/v1', readOnly: false, viaPrism: false, seed: 42 },
-  startedAt: new Date('2026-01-01T00:00:00Z'),
-  finishedAt: new Date('2026-01-01T00:00:02Z'),
-  coverage: [],
-  created: { count: 0, namePrefix: '' },
-}
+const facts = reportFacts()
 const missingHeader: Violation = {
   rule: 'header',
   where: 'listPets X-Total-Count',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckResult } from '../engine/run-check.ts'
 import { stableFindingId, type Violation } from '../judging/findings.ts'
+import { reportFacts } from '../proof/report-facts.ts'
 import { withBaseline } from './baseline-verdict.ts'
 import { buildReport, type ConformanceReport } from './conformance-report.ts'
 import { maxPreviousFindings, parsePreviousReport } from './previous-report-file.ts'
@@ -10,13 +11,11 @@ import { toHtml } from './report-html.ts'
 import { type ComparedFinding, compareRuns, type PreviousRun } from './run-comparison.ts'
 import { withPreviousRun } from './with-previous-run.ts'
 
-const facts = {
-  target: { baseUrl: 'http://127.0.0.1:1/v1', readOnly: false, viaPrism: false, seed: 42 },
+const facts = reportFacts({
   startedAt: new Date('2026-01-02T00:00:00Z'),
   finishedAt: new Date('2026-01-02T00:00:02Z'),
-  coverage: [],
   created: { count: 0, namePrefix: 'conformance-abc' },
-}
+})
 const violation = (rule: Violation['rule'], where: string, operation: string): Violation => ({
   rule,
   where,

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckResult } from '../engine/index.ts'
+import { reportFacts } from '../proof/report-facts.ts'
 import { buildReport, toMarkdown } from '../reporting/index.ts'
 import { exitOutcome, withExitReason } from './exit-outcome.ts'
 
 // A run that started and could not judge the server says why in the report it writes, before rendering.
-const facts = {
-  target: { baseUrl: 'http://127.0.0.1:1/v1', readOnly: false, viaPrism: false, seed: 42 },
-  startedAt: new Date('2026-01-01T00:00:00Z'),
-  finishedAt: new Date('2026-01-01T00:00:02Z'),
-  coverage: [],
-  created: { count: 0, namePrefix: '' },
-}
+const facts = reportFacts()
 const check = (name: string, outcome: CheckResult['outcome']) =>
   ({ group: 'listPets', name, outcome, violations: [], warnings: [], advice: [], notes: [] }) as CheckResult
 

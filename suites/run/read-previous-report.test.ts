@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Secrets } from '../output/index.ts'
+import { reportFacts } from '../proof/report-facts.ts'
 import { buildReport } from '../reporting/index.ts'
 import { checkOptions } from './check-options.ts'
 import { maxPreviousReportBytes, readPreviousReport } from './read-previous-report.ts'
@@ -10,13 +11,11 @@ import { reportRenderer } from './render-reports.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'previous-'))
 const apiKey = 'Hd7kWq3zNp5m'
-const facts = {
+const facts = reportFacts({
   target: { baseUrl: 'http://127.0.0.1:1/v1', readOnly: false, viaPrism: false, seed: 1 },
-  startedAt: new Date('2026-01-01T00:00:00Z'),
   finishedAt: new Date('2026-01-01T00:00:01Z'),
-  coverage: [],
   created: { count: 0, namePrefix: 'conformance-abc' },
-}
+})
 /** A report with one finding, as a run writes it to conformance.json. */
 function writeReport(name: string, where = 'query limit'): string {
   const report = buildReport(

@@ -1,16 +1,18 @@
 import { expect, it } from 'vitest'
+import { reportFacts } from '../proof/report-facts.ts'
 import { buildReport, type ConformanceReport } from '../reporting/index.ts'
 import { exitOutcome, withExitReason } from './exit-outcome.ts'
 import { tooManyCreatedReason } from './too-many-created.ts'
 
 const reportWith = (created: Partial<ConformanceReport['created']>) =>
-  buildReport([], {
-    target: { baseUrl: 'http://127.0.0.1:1/v1', readOnly: false, viaPrism: false, seed: 1 },
-    startedAt: new Date('2026-01-01T00:00:00Z'),
-    finishedAt: new Date('2026-01-01T00:00:01Z'),
-    coverage: [],
-    created: { count: 0, namePrefix: 'ci-run-abc123', ...created },
-  })
+  buildReport(
+    [],
+    reportFacts({
+      target: { baseUrl: 'http://127.0.0.1:1/v1', readOnly: false, viaPrism: false, seed: 1 },
+      finishedAt: new Date('2026-01-01T00:00:01Z'),
+      created: { count: 0, namePrefix: 'ci-run-abc123', ...created },
+    }),
+  )
 
 it('exits 2 as too-many-created, with how to clean up, once earlier runs left more tagged pets than allowed', () => {
   const report = reportWith({ tagged: { seen: 101, atLeast: true }, maxTotal: 100 })
