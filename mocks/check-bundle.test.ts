@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { bundleFixText } from './bundle-fix-text.ts'
 import { recogniseBuild } from './bundle-targets.ts'
 import { checkBundle, checkBundles, describeFindings, describeTargets } from './check-bundle.ts'
 import { defaultApiKey } from './core/api-keys.ts'
 import { failureLogPrefix } from './core/handle-request.ts'
+import { writeTree } from './proof/file-tree.ts'
 
 // Synthetic build trees shaped as Next, Vite and a plain folder leave them; the leaks are the mock's own
 // markers (its handler chunk's log line, its default key, MSW's worker script).
@@ -16,14 +17,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }))
 const handlerChunk = `console.error("${failureLogPrefix} " + op)`
 const keyChunk = `headers:{Authorization:"Bearer ${defaultApiKey}"}`
 
-function tree(name: string, files: Record<string, string>): string {
-  const root = join(work, name)
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
-  return root
-}
+const tree = (name: string, files: Record<string, string>) => writeTree(join(work, name), files)
 
 /** A `next build` output: client chunks, server code, the build cache, and `public/` beside `.next`. */
 function nextApp(name: string, leaks: { worker?: boolean; chunk?: boolean; server?: boolean }): string {

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
+import { writeTree } from '../mocks/proof/file-tree.ts'
 import { checkBundleCommand } from './check-bundle-command.ts'
 import { UsageError } from './cli/usage-error.ts'
 
@@ -11,14 +12,7 @@ const work = mkdtempSync(join(tmpdir(), 'animal-store-check-bundle-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 afterEach(() => vi.restoreAllMocks())
 
-function tree(name: string, files: Record<string, string>): string {
-  const root = join(work, name)
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
-  return root
-}
+const tree = (name: string, files: Record<string, string>) => writeTree(join(work, name), files)
 
 function run(dirs: string[]): { code: number; out: string; err: string } {
   const out: string[] = []
