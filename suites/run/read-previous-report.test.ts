@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { Secrets } from '../output/index.ts'
 import { reportFacts } from '../proof/report-facts.ts'
 import { buildReport } from '../reporting/index.ts'
+import { defaults } from '../run-defaults.ts'
 import { checkOptions } from './check-options.ts'
 import { maxPreviousReportBytes, readPreviousReport } from './read-previous-report.ts'
 import { reportRenderer } from './render-reports.ts'
@@ -62,14 +63,6 @@ describe('reading the --previous report', () => {
     expect(unusable(latin1)).toContain('it is not UTF-8 text.')
   })
 
-  // The command's own defaults, which runConformance passes (suites/run-defaults.ts).
-  const runDefaults = {
-    timeoutSeconds: 300,
-    requestTimeoutSeconds: 10,
-    maxResponseBytes: 4 << 20,
-    maxExamples: 5,
-  }
-
   it('runs on when the file cannot be used, and every report says why nothing was compared', () => {
     const bad = join(dir, 'bad.json')
     writeFileSync(bad, '{"format": 7}')
@@ -80,7 +73,7 @@ describe('reading the --previous report', () => {
         reportDir: join(dir, 'reports'),
         previous: bad,
       },
-      runDefaults,
+      defaults,
     )
     if ('reason' in checked) throw new Error(checked.reason.message)
     const why = `The previous report cannot be used: ${bad}: was written by another version of this kit (report format 7; this one reads format 1). Run once without --previous and compare later runs with that run's conformance.json.`
