@@ -2,7 +2,8 @@
 // external), cached under node_modules/.cache and rebuilt only when one of those sources changed. Used by
 // scripts/launch.mjs (npm start, npm run conformance) and by the conformance runner for the suite file
 // vitest loads. Plain JavaScript on purpose: it is what runs before any TypeScript can.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -127,7 +128,22 @@ function bundleName(entry, options) {
 
 /** Where `cachedBundle` keeps the bundle of `entry`, whether it is built yet or not. */
 export function bundlePath(entry, root, options = { bundlePackages: false }) {
-  return join(root, 'node_modules', '.cache', 'animal-store-launch', bundleName(entry, options))
+  return join(
+    root,
+    'node_modules',
+    '.cache',
+    'animal-store-launch',
+    checkoutKey(root),
+    bundleName(entry, options),
+  )
+}
+
+/**
+ * A folder per checkout: git worktrees often share one node_modules through a link, and a bundle the
+ * other checkout rebuilt under the same name would make every launch here rebuild, or race it.
+ */
+function checkoutKey(root) {
+  return createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 12)
 }
 
 /**
