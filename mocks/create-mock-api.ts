@@ -7,9 +7,11 @@ import { createRequestHandler, operationIdsOf } from './core/handle-request.ts'
 import type { MemoryBudget } from './core/memory-budget.ts'
 import type { MockRequest, MockResponse } from './core/mock-http.ts'
 import { createMockState, type MockState, type SeedOptions } from './core/mock-state.ts'
+import { PactRecorder, type RecordOptions } from './core/pact-recorder.ts'
 import type { PetStore } from './core/pet-store.ts'
 import type { JournalEntry } from './core/request-journal.ts'
 import { readResetOptions } from './core/reset-options.ts'
+import { basePathOf } from './core/route.ts'
 import { createMswHandlers } from './msw-handlers.ts'
 
 export interface MockApiOptions extends SeedOptions, ConditionOptions {
@@ -30,6 +32,11 @@ export interface MockApiOptions extends SeedOptions, ConditionOptions {
    * HTTP mock's `--require-session` does (default false).
    */
   requireSession?: boolean
+  /**
+   * Record what the consumer's tests really do as a Pact file (docs/pact.md): `{ consumer: 'web-app' }`,
+   * with `testName: () => expect.getState().currentTestName` under vitest to name interactions after tests.
+   */
+  record?: RecordOptions
 }
 
 export interface MockApi {
@@ -55,6 +62,8 @@ export interface MockApi {
   /** The store with its seed, for adapters that reset in steps (mocks/http/reset-in-steps.ts). */
   state: MockState
   apiKeys: string[]
+  /** The Pact recording, with `record` in the options: `recorder.pact()`, or `writePact` in Node. */
+  recorder?: PactRecorder
 }
 
 /**
@@ -67,6 +76,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const operationIds = operationIdsOf(contract)
   const state = createMockState(options)
   const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [defaultApiKey]
+  const recorder = options.record
+    ? new PactRecorder(contract, basePathOf(contract), options.record)
+    : undefined
   const handle = createRequestHandler({
     contract,
     state,
@@ -74,8 +86,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     ...(options.log ? { log: options.log } : {}),
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
     ...(options.requireSession ? { requireSession: true } : {}),
+    ...(recorder ? { recorder } : {}),
   })
   return {
+    ...(recorder ? { recorder } : {}),
     handlers: createMswHandlers(handle, options.origin ?? '*'),
     store: state.store,
     get requests() {

@@ -29,5 +29,8 @@ export function setupMockServer(options: MockApiOptions = {}): NodeMock {
   return { server, api, listen: (onUnhandled = 'error') => server.listen(unhandledRequests(onUnhandled)) }
 }
 
+export type { PactDocument } from './core/pact-document.ts'
+export { describeRecording, type PactRecorder, type RecordOptions } from './core/pact-recorder.ts'
+export { writePact } from './pact-file.ts'
 export { mockRunId, mockSessionName } from './session-names.ts'
 export { createMockApi, type MockApi, type MockApiOptions, type UnhandledRequestStrategy, unhandledRequests }

@@ -15,6 +15,7 @@ import { errorResponse } from './error-codes.ts'
 import type { MockRequest, MockResponse } from './mock-http.ts'
 import type { MockState } from './mock-state.ts'
 import { normalizePath } from './normalize-path.ts'
+import type { PactRecorder } from './pact-recorder.ts'
 import { petActions } from './pet-actions.ts'
 import { forcedResponse } from './prefer-code.ts'
 import { ResponseCache } from './response-cache.ts'
@@ -46,6 +47,8 @@ export interface HandlerOptions {
   sessions?: () => unknown
   /** Answer a `/v1` request without `X-Mock-Session` with 400 `session_required` (`--require-session`). */
   requireSession?: boolean
+  /** Records every `/v1` exchange as a Pact interaction (`--record`, `record` in the options). */
+  recorder?: PactRecorder
 }
 
 /**
@@ -107,6 +110,42 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       decision?.fault ?? null,
       isAuthorized(request),
     )
+  }
+  const recorder = options.recorder
+  /**
+   * What the consumer really did, as the Pact recorder keeps it: an exchange with an accepted key that the
+   * contract's operations answered. Injected faults and answers forced by `Prefer` are the mock's test
+   * aids, not the API: they are counted, never replayed on a server.
+   */
+  const record = (
+    recorder: PactRecorder,
+    request: MockRequest,
+    answer: MockResponse,
+    decision?: Decision,
+  ) => {
+    if (decision?.fault !== undefined || answer.status === 0) return recorder.skip('fault injected')
+    if (/\b(?:code|example)=/.test(request.headers.prefer ?? ''))
+      return recorder.skip('answer forced by Prefer')
+    if (!isAuthorized(request)) return recorder.skip('no accepted key')
+    // A key anywhere but in Authorization (a URL, a body) would be written into the file: not recorded.
+    if (carriesKey(request)) return recorder.skip('key outside Authorization')
+    const match = route(request.method, request.path.slice(basePath.length))
+    if (match.kind !== 'operation') return recorder.skip('no such operation')
+    const header = request.headers['x-mock-test']
+    const testName = header === undefined ? recorder.testName() : header
+    recorder.record({
+      operation: match.operation,
+      pathParams: match.pathParams,
+      request,
+      response: answer,
+      ...(testName === undefined ? {} : { testName }),
+    })
+  }
+  const carriesKey = (request: MockRequest) => {
+    const sent = `${request.path}?${request.query}\n${request.body ?? ''}`
+    for (const key of apiKeys)
+      if (key !== '' && (sent.includes(key) || sent.includes(encodeURIComponent(key)))) return true
+    return false
   }
   // The journal never holds a key, even one a client put in the URL by mistake.
   const withoutKeys = (text: string) => {
@@ -232,6 +271,7 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
       if (decision) answer = applied(answer, decision)
       // Only /v1 is journaled: MSW never sees other paths, so the journal is the same in every runtime.
       if (underApi) journal(request, answer, decision)
+      if (underApi && recorder) record(recorder, request, answer, decision)
       return answer
     } catch (error) {
       log(`${failureLogPrefix} ${request.method} ${request.path}: ${(error as Error).stack ?? String(error)}`)
