@@ -114,6 +114,14 @@ a clean build; 2 when a folder is missing or a project has no build.`,
       kind: flag,
       help: 'answer a /v1 request without X-Mock-Session with 400 session_required, so a\nforgotten header (or an SSR server not forwarding it) fails instead of sharing\nthe default session (/__mock routes are unaffected)',
     },
+    record: {
+      kind: text('DIR', 'a folder'),
+      help: 'record what clients do as a Pact file, DIR/<consumer>-animal-store.json, written\nwhen the mock stops and on POST /__mock/pact (docs/pact.md); needs --consumer',
+    },
+    consumer: {
+      kind: text('NAME', 'a consumer name'),
+      help: 'the consumer the recorded Pact file names: letters, digits, ".", "_", "-"',
+    },
     'journal-size': {
       kind: integer(0, 1_000_000),
       help: 'requests kept for GET /__mock/requests; 0 turns it off',

@@ -4,9 +4,12 @@ import { staleContractWarning } from '../contract/contract-freshness.ts'
 import { contract } from '../contract/index.ts'
 import { defaultApiKey } from '../mocks/core/api-keys.ts'
 import type { ConditionOptions, FaultKind, Latency } from '../mocks/core/conditions.ts'
+import { describeRecording, PactRecorder } from '../mocks/core/pact-recorder.ts'
 import { basePathOf } from '../mocks/core/route.ts'
 import { createHttpSessions } from '../mocks/http/http-sessions.ts'
+import { type HttpRecording, withPactEndpoint } from '../mocks/http/pact-endpoint.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
+import { writePact } from '../mocks/pact-file.ts'
 import { writeServiceWorker } from '../mocks/service-worker-file.ts'
 import { checkBundleCommand } from './check-bundle-command.ts'
 import { helpText, parseCommand } from './cli/command-options.ts'
@@ -43,6 +46,7 @@ await runCommand(help, async (argv) => {
     .filter(Boolean)
   const apiKeys = values['api-key'].length ? values['api-key'] : fromEnv.length ? fromEnv : [defaultApiKey]
 
+  const recording = recordingOf(values.record, values.consumer)
   const stale = staleContractWarning()
   if (stale) console.error(`Warning: ${stale}`)
   if ((pets ?? 0) >= 100_000) console.error(`Seeding ${pets} pets from seed ${seed}...`)
@@ -60,12 +64,13 @@ await runCommand(help, async (argv) => {
       maxSessions,
       maxStoreBytes,
       maxPageCacheBytes,
+      ...(recording ? { recorder: recording.recorder } : {}),
     })
   } catch (error) {
     throw usageError((error as Error).message)
   }
   const state = sessions.defaultState
-  const server = await serveHttp(sessions.handle, {
+  const server = await serveHttp(withPactEndpoint(sessions.handle, recording), {
     port,
     host: values.host,
     allowedHosts: values['allowed-host'] ?? [],
@@ -84,8 +89,37 @@ await runCommand(help, async (argv) => {
   )
   console.log(`API key${apiKeys.length > 1 ? 's' : ''}: ${apiKeys.join(', ')}`)
   console.log(`Try: curl -H 'Authorization: Bearer ${apiKeys[0]}' ${baseUrl}/pets`)
-  return server.close
+  if (recording)
+    console.log(
+      `Recording as ${recording.recorder.consumer}: the Pact file is written on stop and on POST /__mock/pact.`,
+    )
+  return async () => {
+    await server.close()
+    if (!recording) return
+    // Written once the last answer is sent: a stop mid-test still keeps everything answered.
+    const file = await recording.write()
+    for (const line of describeRecording(recording.recorder.summary(), file)) console.log(line)
+  }
 })
+
+/** `--record DIR --consumer NAME` as a recording, or nothing without `--record`. */
+function recordingOf(dir: string | undefined, consumer: string | undefined): HttpRecording | undefined {
+  if (dir === undefined) {
+    if (consumer !== undefined) throw usageError('--consumer names what --record DIR records: give both.')
+    return undefined
+  }
+  if (consumer === undefined)
+    throw usageError(
+      '--record needs --consumer NAME, the frontend the Pact file is for (e.g. --consumer web-app).',
+    )
+  let recorder: PactRecorder
+  try {
+    recorder = new PactRecorder(contract, basePathOf(contract), { consumer })
+  } catch (error) {
+    throw usageError((error as Error).message)
+  }
+  return { recorder, write: () => writePact(recorder, dir) }
+}
 
 /** --latency and --fault-rate values (global, or per operation) and --fault-kinds, as core options. */
 function conditionOptions(

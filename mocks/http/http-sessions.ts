@@ -2,6 +2,7 @@
 import type { Contract } from '../../contract/index.ts'
 import { createRequestHandler, operationIdsOf } from '../core/handle-request.ts'
 import { createMockState, type MockStateOptions } from '../core/mock-state.ts'
+import type { PactRecorder } from '../core/pact-recorder.ts'
 import { createSessionPool } from '../core/sessions.ts'
 import { resetInSteps } from './reset-in-steps.ts'
 import { createSeedingLane, defaultMaxWaitingSeedings, type SeedingLaneOptions } from './seeding-lane.ts'
@@ -18,6 +19,8 @@ export interface HttpSessionsOptions {
   maxStoreBytes: number
   /** The default session's page cache; the named ones share one more of this size. */
   maxPageCacheBytes: number
+  /** Records every session's exchanges into one Pact file (`--record`). */
+  recorder?: PactRecorder
   /** New sessions' seeding: how many may wait at once, and an ordering hook for tests. */
   seeding?: Partial<SeedingLaneOptions>
 }
@@ -54,6 +57,7 @@ export function createHttpSessions(options: HttpSessionsOptions) {
       ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
       sessions: () => sessions?.sessions(),
       ...(options.requireSession === undefined ? {} : { requireSession: options.requireSession }),
+      ...(options.recorder ? { recorder: options.recorder } : {}),
     })
     return { state, handle: resetInSteps(handle, state, operationIds, isDefault ? undefined : lane) }
   }
