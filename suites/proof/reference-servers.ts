@@ -53,7 +53,7 @@ export const serverB: ReferenceStyle = {
  * 2^53), 2,000 seeded pets with categoryIds beyond 2^60 and names from every Unicode plane, by name,
  * `application/json;charset=utf-8`, 404 for bad parameters and ids, 501 for orders.
  */
-const serverC: ReferenceStyle = {
+export const serverC: ReferenceStyle = {
   ids: 'random-63-bit',
   order: 'by-name',
   contentType: 'application/json;charset=utf-8',
