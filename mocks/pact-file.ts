@@ -27,10 +27,19 @@ function pactFilePath(dir: string, recorder: Pick<PactRecorder, 'consumer' | 'pr
  * Writes the recording as a Pact file and returns its path. Test runners write from several workers (each
  * with its own mock) into one file per consumer: the file is merged, never overwritten, one interaction
  * per description, the first recorded kept. Delete the folder before a recording run to start afresh.
- * @throws when the folder cannot be written, or another writer holds the lock for 10 s.
- * @example afterAll(() => writePact(mock.api.recorder!, 'pacts'))
+ * @throws when the mock was made without `record`, the folder cannot be written, or another writer holds
+ * the lock for 10 s.
+ * @example afterAll(() => writePact(api, 'pacts')) // pacts/web-app-animal-store.json
  */
-export async function writePact(recorder: PactRecorder, dir: string): Promise<string> {
+export async function writePact(
+  source: PactRecorder | { recorder?: PactRecorder },
+  dir: string,
+): Promise<string> {
+  const recorder = 'pact' in source ? source : source.recorder
+  if (!recorder)
+    throw new Error(
+      "This mock records nothing: create it with record: { consumer: 'web-app' } in its options.",
+    )
   mkdirSync(dir, { recursive: true })
   const file = pactFilePath(dir, recorder)
   const release = await lock(`${file}.lock`)

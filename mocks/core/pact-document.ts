@@ -8,10 +8,7 @@ export interface PactBody {
 }
 
 /** One matcher of a Pact matching rule (`type`, `equality`, `regex`), as Pact 4 spells them. */
-type PactMatcher =
-  | { match: 'type'; min?: number }
-  | { match: 'equality' }
-  | { match: 'regex'; regex: string }
+type PactMatcher = { match: 'type'; min?: number } | { match: 'equality' } | { match: 'regex'; regex: string }
 
 /** Matching rules by category (`body`, `header`, ...), each by path (`$.name`, `content-type`). */
 export type PactMatchingRules = Record<string, Record<string, { combine: 'AND'; matchers: PactMatcher[] }>>

@@ -5,7 +5,7 @@ import { Verifier } from '@pact-foundation/pact'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockApi } from '../../mocks/create-mock-api.ts'
 import { serveHttp } from '../../mocks/http/serve-http.ts'
-import { type MockApi, type PactRecorder, setupMockServer, writePact } from '../../mocks/node.ts'
+import { setupMockServer, writePact } from '../../mocks/node.ts'
 import { pactStateHandlers } from '../index.ts'
 import { serverA, serverC, startReference } from './reference-servers.ts'
 import type { StartedServer } from './serve-reference.ts'
@@ -33,7 +33,7 @@ describe("a frontend's vitest tests against the mock, recorded", () => {
   beforeAll(() => mock.listen())
   afterAll(async () => {
     mock.server.close()
-    pactFile = await writePact(recorderOf(mock.api), dir)
+    pactFile = await writePact(mock.api, dir)
   })
 
   it('lists the available pets', async () => {
@@ -64,14 +64,9 @@ describe("a frontend's vitest tests against the mock, recorded", () => {
     expect((await fetch(`${app}/store/orders`, { headers: auth })).status).toBe(204)
     orders.server.close()
     mock.listen()
-    driftFile = await writePact(recorderOf(orders.api), dir)
+    driftFile = await writePact(orders.api, dir)
   })
 })
-
-function recorderOf(api: MockApi): PactRecorder {
-  if (!api.recorder) throw new Error('the mock was made without `record`')
-  return api.recorder
-}
 
 /** Runs Pact's Verifier on one file against one server; the per-interaction results, or the pass. */
 async function verify(file: string, server: StartedServer) {
