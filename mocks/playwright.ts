@@ -1,5 +1,6 @@
 // The mock in Playwright tests: `animal-store-contract-kit/playwright`. Each test gets its own store,
 // answered through @msw/playwright (page.route under the hood: no worker script, no service worker).
+import { dirname, join } from 'node:path'
 import type { NetworkFixture } from '@msw/playwright'
 import { test as base, expect } from '@playwright/test'
 import { HttpResponse, http } from 'msw'
@@ -9,6 +10,7 @@ import type { JournalEntry } from './core/request-journal.ts'
 import type { ResetOptions } from './core/reset-options.ts'
 import { basePathOf } from './core/route.ts'
 import { createMockApi, type MockApi, type MockApiOptions } from './create-mock-api.ts'
+import { writePact } from './pact-file.ts'
 import { unseenRequestsWarning } from './unseen-requests.ts'
 
 export { type ChromiumToLaunch, findChromium } from './find-chromium.ts'
@@ -54,9 +56,19 @@ export interface AnimalStoreFixture {
   network: NetworkFixture
 }
 
+/** `test.use({ record: { consumer: 'web-app' } })`: every test's traffic into one Pact file (docs/pact.md). */
+export interface PlaywrightRecording {
+  /** The consumer the Pact file names. */
+  consumer: string
+  /** Where `<consumer>-animal-store.json` is written (default `pacts`, beside the config). */
+  dir?: string
+}
+
 export interface AnimalStoreFixtures {
   /** The options every test's mock starts from (`test.use({ mockOptions: { pets: 3 } })`). */
   mockOptions: MockApiOptions
+  /** Record what each test's page really did; written into the one file as each test ends. */
+  record: PlaywrightRecording | undefined
   animalStore: AnimalStoreFixture
 }
 
@@ -70,9 +82,16 @@ export interface AnimalStoreFixtures {
  */
 export const test = base.extend<AnimalStoreFixtures>({
   mockOptions: [{}, { option: true }],
+  record: [undefined, { option: true }],
   animalStore: [
-    async ({ context, mockOptions }, use, testInfo) => {
-      const api = createMockApi(mockOptions)
+    async ({ context, mockOptions, record }, use, testInfo) => {
+      // Interactions are named after the test: its describe blocks and title, not its file.
+      const testName = testInfo.titlePath.slice(1).join(' > ')
+      const api = createMockApi(
+        record
+          ? { ...mockOptions, record: { consumer: record.consumer, testName: () => testName } }
+          : mockOptions,
+      )
       // Loaded here, not at the top: httpMockTest, exported beside this, must load without it.
       const { defineNetworkFixture } = await import('@msw/playwright')
       const network = defineNetworkFixture({
@@ -102,6 +121,14 @@ export const test = base.extend<AnimalStoreFixtures>({
       })
       context.off('request', count)
       await network.disable()
+      // Each test merges its interactions into the file under a lock: workers write it in turn.
+      if (record) {
+        const { configFile } = testInfo.config
+        await writePact(
+          api,
+          record.dir ?? join(configFile ? dirname(configFile) : testInfo.config.rootDir, 'pacts'),
+        )
+      }
       const warning = unseenRequestsWarning(apiRequests)
       if (warning !== undefined) {
         testInfo.annotations.push({ type: 'warning', description: warning })

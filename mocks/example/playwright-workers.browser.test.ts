@@ -4,7 +4,10 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Verifier } from '@pact-foundation/pact'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { pactStateHandlers } from '../../suites/index.ts'
+import { defaultApiKey } from '../core/api-keys.ts'
 import { findChromium } from '../find-chromium.ts'
 import { findFreePort } from '../local-port.ts'
 import { type MockProcess, startMockProcess } from '../proof/start-mock-process.ts'
@@ -16,6 +19,7 @@ import { type ExampleServer, startExampleServer } from './serve-example.ts'
 const config = fileURLToPath(new URL('playwright/playwright.config.ts', import.meta.url))
 const cli = join(dirname(createRequire(import.meta.url).resolve('@playwright/test/package.json')), 'cli.js')
 const work = mkdtempSync(join(tmpdir(), 'animal-store-playwright-'))
+const pacts = join(work, 'pacts')
 let example: ExampleServer
 let http: MockProcess
 
@@ -65,6 +69,7 @@ it('runs the example app’s Playwright tests with 4 workers, each test (or work
           PLAYWRIGHT_JSON_OUTPUT_NAME: report,
           PLAYWRIGHT_OUTPUT_DIR: join(work, 'results'),
           PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+          PACT_DIR: pacts,
         },
         timeout: 300_000,
         maxBuffer: 16 * 1024 * 1024,
@@ -106,3 +111,27 @@ it('runs the example app’s Playwright tests with 4 workers, each test (or work
     'run-example-worker-3',
   ])
 }, 360_000)
+
+// The same run, recorded: four workers merged one Pact file, which Pact's own Verifier then passes on the
+// HTTP mock (a server the recording never talked to) with the kit's state handlers.
+it('records the Playwright tests into one Pact file that Pact’s Verifier passes on the HTTP mock', async () => {
+  const file = join(pacts, 'example-app-animal-store.json')
+  const pact = JSON.parse(readFileSync(file, 'utf8')) as {
+    interactions: { key: string; description: string; comments?: { testname?: string } }[]
+  }
+  const operations = pact.interactions.map((interaction) => /— (\w+): /.exec(interaction.description)?.[1])
+  // The page listed and created in many tests; the injected 503 and the override are not the API's.
+  expect(operations.sort()).toEqual(['createPet', 'listPets'])
+  expect(new Set(pact.interactions.map((interaction) => interaction.key)).size).toBe(2)
+  expect(pact.interactions.every((interaction) => interaction.comments?.testname)).toBe(true)
+  process.env.PACT_DO_NOT_TRACK = 'true'
+  await expect(
+    new Verifier({
+      providerBaseUrl: http.origin,
+      pactUrls: [file],
+      logLevel: 'error',
+      customProviderHeaders: [`Authorization: Bearer ${defaultApiKey}`],
+      stateHandlers: pactStateHandlers({ baseUrl: http.baseUrl, apiKey: defaultApiKey }),
+    }).verifyProvider(),
+  ).resolves.toBeDefined()
+})

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { seedPets } from '../../core/seed-pets.ts'
 import { expect, test } from '../../playwright.ts'
@@ -6,7 +8,14 @@ import { expect, test } from '../../playwright.ts'
 // origin, which the animalStore fixture answers (page.route), so no service worker is involved.
 const seed = 11
 const seeded = [...seedPets(seed, 3)].map((pet) => pet.name)
-test.use({ mockOptions: { seed, pets: 3 } })
+// Every test's page traffic goes into one Pact file (docs/pact.md), here outside the repository.
+test.use({
+  mockOptions: { seed, pets: 3 },
+  record: {
+    consumer: 'example-app',
+    dir: process.env.PACT_DIR ?? join(tmpdir(), 'animal-store-example-pacts'),
+  },
+})
 
 const names = (page: Page) =>
   page
