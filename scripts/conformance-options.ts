@@ -71,6 +71,16 @@ negative bodies generated from the schema, and that created pets can be read bac
       kind: text('FILE', 'a file'),
       help: "a previous run's conformance.json: every report adds what changed since (new,\nfixed, still open findings); a missing or unusable file is a note, never a stop",
     },
+    pact: {
+      kind: text('FILE', 'a file'),
+      multiple: true,
+      help: "a consumer's Pact file recorded on the mock (docs/pact.md), repeatable: each\ninteraction is replayed (its states set up through the API) and judged by the\ncontract and by the recording; drift where the contract holds is consumer drift",
+    },
+    'pact-drift': {
+      kind: oneOf(['fail', 'warn'], 'fail|warn'),
+      help: 'fail: consumer drift fails the run, as a Pact verification does; warn: a warning',
+      default: 'fail',
+    },
     policy: {
       kind: oneOf(['strict', 'off'], 'strict|off'),
       help: "strict: the suite's policy where the contract is silent (refusing limit=101,\nmethods, awkward values) fails like the contract; off: warnings only",

@@ -9,6 +9,7 @@ import {
   createRunState,
   desyncFacts,
   finalChecks,
+  pactChecks,
   runCheck,
   trafficFacts,
   type Violation,
@@ -18,6 +19,8 @@ import {
 // concurrent. The target comes from the runner (`provide`); each result goes to the reporter as task meta.
 const target = inject('conformanceTarget')
 const run = createRunState(target)
+// The suite's own checks, then one per interaction of the consumers' recordings (--pact FILE).
+const checks = [...allChecks, ...pactChecks(target.pacts ?? [])]
 // The first finding seen on each operation: coverage gaps on that operation are blocked by it.
 const violated = new Map<string, Violation>()
 
@@ -50,7 +53,7 @@ function stage(checks: number, after: Promise<void>) {
   }
 }
 type Stage = ReturnType<typeof stage>
-const checksStage = stage(allChecks.length, Promise.resolve())
+const checksStage = stage(checks.length, Promise.resolve())
 const finalStage = stage(finalChecks.length, checksStage.done)
 const coverageStage = stage(1, finalStage.done)
 
@@ -66,7 +69,7 @@ const test = (check: Check, when: Stage, extra?: () => Omit<CheckMeta, 'result'>
   })
 
 const groups = new Map<string, Check[]>()
-for (const check of allChecks) groups.set(check.group, [...(groups.get(check.group) ?? []), check])
+for (const check of checks) groups.set(check.group, [...(groups.get(check.group) ?? []), check])
 
 const judge = (check: Check) =>
   target.readOnly && check.writes ? Promise.resolve(notChecked(check)) : runCheck(check, run)

@@ -35,3 +35,4 @@ export const allChecks: Check[] = [
 ]
 
 export { type CoverageRow, type CoverageState, coverageCheck, coverageTable } from './coverage-check.ts'
+export { pactChecks } from './pact-interactions.ts'

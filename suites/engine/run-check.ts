@@ -115,7 +115,12 @@ async function judgeCheck(
       excludedSeen.add(violation.rule)
       return false
     }
-    if (!policyOff || rules[violation.rule].kind !== 'policy') return true
+    const kind = rules[violation.rule].kind
+    if (kind === 'consumer' && target.pactDrift === 'warn') {
+      recorder.warnings.push(`[consumer ${violation.rule}, warn] ${violation.message}`)
+      return false
+    }
+    if (!policyOff || kind !== 'policy') return true
     recorder.warnings.push(`[policy ${violation.rule}, off] ${violation.message}`)
     return false
   }

@@ -1,5 +1,14 @@
 // ConformanceTarget: what the suite is pointed at and the bounds of a run, the input every stage reads.
+import type { PactInteraction } from '../../mocks/core/pact-document.ts'
 import type { NetworkOptions } from '../network/index.ts'
+
+/** A Pact file given with --pact: whose it is, and the interactions the run replays. */
+export interface LoadedPact {
+  /** The file as given, for reports. */
+  file: string
+  consumer: string
+  interactions: PactInteraction[]
+}
 
 /** What the suite is pointed at, and the bounds of the run. */
 export interface ConformanceTarget {
@@ -43,4 +52,8 @@ export interface ConformanceTarget {
    * as the first pages show them), nothing is created and the run exits 2 asking for a clean-up.
    */
   maxCreatedTotal?: number
+  /** Consumers' recorded interactions (`--pact FILE`), each replayed as a check of its own. */
+  pacts?: readonly LoadedPact[]
+  /** `fail` (the default): consumer drift fails the run like a Pact verification; `warn`: a warning. */
+  pactDrift?: 'fail' | 'warn'
 }

@@ -1,6 +1,6 @@
 // Violations (a rule broken once) and Findings (one defect however many checks saw it), with stable ids.
 import { createHash } from 'node:crypto'
-import { policySwitch, type RuleId, type RuleKind, ruleInfo, rules } from './rules.ts'
+import { consumerDriftSwitch, policySwitch, type RuleId, type RuleKind, ruleInfo, rules } from './rules.ts'
 
 /**
  * The rules a server can break (listed in ./rules.ts), each a root cause a person can act on. A check that sees a rule broken
@@ -105,6 +105,7 @@ export function groupFindings(
         rule: violation.rule,
         kind: rules[violation.rule].kind,
         ...(rules[violation.rule].kind === 'policy' ? { turnOff: policySwitch } : {}),
+        ...(rules[violation.rule].kind === 'consumer' ? { turnOff: consumerDriftSwitch } : {}),
         where: violation.where,
         operations: [],
         message: violation.message,

@@ -8,6 +8,7 @@ export {
   stableFindingId,
   type Violation,
 } from './findings.ts'
+export { expectationMismatches } from './pact-expectation.ts'
 export { parseJson } from './parse-json.ts'
 export { changedValue, differences } from './pet-differences.ts'
 export { prismRounded } from './prism-rounded.ts'
@@ -17,4 +18,4 @@ export type { SendParams } from './request-intent.ts'
 export { judgePrism, judgeResponse } from './response-checks/index.ts'
 export { declaredResponse } from './response-checks/judging.ts'
 export { excludedRules, listChecksText } from './rule-selection.ts'
-export { policySwitch, type RuleId, rules, rulesMarkdown } from './rules.ts'
+export { consumerDriftSwitch, policySwitch, type RuleId, rules, rulesMarkdown } from './rules.ts'

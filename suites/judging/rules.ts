@@ -150,6 +150,12 @@ export const rules = {
     description:
       'Prism’s validating proxy reported a violation the suite’s own checks did not already explain.',
   },
+  'consumer-drift': {
+    group: 'consumer',
+    kind: 'consumer',
+    description:
+      'The contract held, but an interaction a consumer recorded on the mock (--pact FILE) did not: another status, content type or body than its matching rules allow. What the frontend relies on where the contract is silent.',
+  },
   coverage: {
     group: 'coverage',
     kind: 'contract',
@@ -168,12 +174,16 @@ export interface RuleInfo {
   pointer?: string
 }
 
-export type RuleKind = 'contract' | 'policy'
+/** `consumer`: a recorded consumer interaction (--pact), not the contract; a warning with --pact-drift warn. */
+export type RuleKind = 'contract' | 'policy' | 'consumer'
 
 export type RuleId = keyof typeof rules
 
 /** The switch that turns every policy rule off. */
 export const policySwitch = '--policy off'
+
+/** The switch that makes consumer drift a warning. */
+export const consumerDriftSwitch = '--pact-drift warn'
 
 /** The rule's entry in the registry. */
 export function ruleInfo(rule: RuleId): RuleInfo {

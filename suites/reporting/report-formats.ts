@@ -1,6 +1,12 @@
 // The text formats of a report: console summary, Markdown for CI pages, JUnit XML, and their shared lines.
 import type { CheckResult } from '../engine/index.ts'
-import { type Finding, findingId, policySwitch, type Violation } from '../judging/index.ts'
+import {
+  consumerDriftSwitch,
+  type Finding,
+  findingId,
+  policySwitch,
+  type Violation,
+} from '../judging/index.ts'
 import { trafficLine } from '../network/index.ts'
 import { markdownCell, markdownCode, markdownFence, markdownInlineHtml, xmlEscape } from '../output/index.ts'
 import type { ConformanceReport } from './conformance-report.ts'
@@ -21,6 +27,8 @@ const headline: Record<ConformanceReport['verdict'], string> = {
 
 /** The label a policy finding carries in every format: what it is, and the option that turns it off. */
 export function kindLabel(finding: Pick<Finding, 'kind' | 'turnOff'>): string | undefined {
+  if (finding.kind === 'consumer')
+    return `consumer drift: the contract holds, a consumer's recorded interaction does not; make it a warning with ${finding.turnOff ?? consumerDriftSwitch}`
   return finding.kind === 'policy'
     ? `policy: the contract is silent here, this is the suite's opinion; turn it off with ${finding.turnOff ?? policySwitch}`
     : undefined
@@ -43,7 +51,7 @@ export function citesLine(finding: Pick<Finding, 'cites'>): string | undefined {
 }
 
 function findingTitle(finding: Finding, index: number): string {
-  return `#${index + 1} ${finding.id} [${finding.rule}${finding.kind === 'policy' ? ', policy' : ''}] ${finding.where} — on ${finding.operations.join(', ')}; seen by ${finding.checks.length} ${finding.checks.length === 1 ? 'check' : 'checks'}${finding.blocked.length ? `, blocking ${finding.blocked.length}` : ''}`
+  return `#${index + 1} ${finding.id} [${finding.rule}${finding.kind === 'contract' ? '' : `, ${finding.kind}`}] ${finding.where} — on ${finding.operations.join(', ')}; seen by ${finding.checks.length} ${finding.checks.length === 1 ? 'check' : 'checks'}${finding.blocked.length ? `, blocking ${finding.blocked.length}` : ''}`
 }
 
 /** The run's summary as a person reads it in a terminal or CI log: findings first, each once. */
@@ -150,7 +158,7 @@ export function toMarkdown(report: ConformanceReport): string {
     )
     for (const [index, finding] of report.findings.entries())
       lines.push(
-        `| ${index + 1} | ${finding.id} | ${finding.rule} | ${finding.kind === 'policy' ? `policy (off: \`${finding.turnOff}\`)` : 'contract'} | ${markdownCell(finding.where)} | ${finding.operations.join(', ')} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} | ${finding.accepted ? `accepted ${markdownCell(acceptedLine(finding.accepted).replace(/^accepted /, ''))}` : 'fails'} |`,
+        `| ${index + 1} | ${finding.id} | ${finding.rule} | ${finding.kind === 'contract' ? 'contract' : `${finding.kind} (${finding.kind === 'policy' ? 'off' : 'warn'}: \`${finding.turnOff}\`)`} | ${markdownCell(finding.where)} | ${finding.operations.join(', ')} | ${finding.checks.length}${finding.blocked.length ? ` (+${finding.blocked.length} blocked)` : ''} | ${finding.accepted ? `accepted ${markdownCell(acceptedLine(finding.accepted).replace(/^accepted /, ''))}` : 'fails'} |`,
       )
     lines.push('')
     for (const [index, finding] of report.findings.entries()) {
@@ -316,7 +324,7 @@ function openCase(group: string, name: string): string {
 }
 
 function failureCase(group: string, finding: Finding, name: string): string {
-  const head = `${finding.id} [${finding.rule}${finding.kind === 'policy' ? ', policy' : ''}] ${finding.message}`
+  const head = `${finding.id} [${finding.rule}${finding.kind === 'contract' ? '' : `, ${finding.kind}`}] ${finding.message}`
   const evidence = [
     finding.message,
     kindLabel(finding),

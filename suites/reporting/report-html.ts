@@ -134,7 +134,7 @@ ${report.findings.map((finding, index) => findingArticle(finding, index))}
 
 function findingArticle(finding: Finding, index: number): Html {
   return html`<article class="finding" id="finding-${index + 1}">
-<h3><span class="number">#${index + 1}</span> <span class="rule">${finding.rule}</span>${finding.kind === 'policy' ? html` <span class="kind policy">policy</span>` : ''}${finding.accepted ? html` <span class="kind accepted">accepted</span>` : ''} <span class="where">${finding.where}</span></h3>
+<h3><span class="number">#${index + 1}</span> <span class="rule">${finding.rule}</span>${finding.kind === 'contract' ? '' : html` <span class="kind ${finding.kind}">${finding.kind}</span>`}${finding.accepted ? html` <span class="kind accepted">accepted</span>` : ''} <span class="where">${finding.where}</span></h3>
 ${finding.accepted ? html`<p class="accepted-label">${acceptedLine(finding.accepted)}: reported, not failing the run.</p>` : ''}
 <p class="message">${finding.message}</p>
 ${kindLabel(finding) === undefined ? '' : html`<p class="policy-label">${kindLabel(finding) ?? ''}</p>`}
@@ -344,7 +344,7 @@ pre { margin: 0; padding: .6rem .8rem; background: #f6f7f8; border: 1px solid va
 pre.replay { background: #eef3fb; }
 .finding { border: 1px solid var(--line); border-left: 6px solid var(--fail); border-radius: 4px; padding: .8rem 1rem; margin: 0 0 1rem; min-width: 0; }
 .finding .number { color: var(--muted); }
-.finding .kind.policy { display: inline-block; padding: 0 .4rem; border-radius: 3px; background: #8a6d00; color: #fff; font-size: .85rem; }
+.finding .kind.policy, .finding .kind.consumer { display: inline-block; padding: 0 .4rem; border-radius: 3px; background: #8a6d00; color: #fff; font-size: .85rem; }
 .finding .kind.accepted { display: inline-block; padding: 0 .4rem; border-radius: 3px; background: #4a5560; color: #fff; font-size: .85rem; }
 .finding .rule { display: inline-block; padding: 0 .4rem; border-radius: 3px; background: var(--fail); color: #fff; font-size: .85rem; }
 .finding .message { margin: 0 0 .5rem; overflow-wrap: anywhere; }

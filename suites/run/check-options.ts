@@ -14,6 +14,7 @@ import {
 } from '../reporting/index.ts'
 import { invokedCommand } from './invoked-command.ts'
 import { ensureWritableDirectory } from './preflight.ts'
+import { readPactFiles } from './read-pact-files.ts'
 import { readPreviousReport } from './read-previous-report.ts'
 import type { ConformanceOptions, RunDefaults } from './run-options.ts'
 
@@ -106,6 +107,13 @@ export function checkOptions(
   const baseline = options.baseline === undefined ? undefined : readBaselineFile(options.baseline)
   if (baseline && 'kind' in baseline) return { reason: redactReason(secrets, baseline), reports }
   const previous = options.previous === undefined ? undefined : readPreviousReport(options.previous)
+  const pacts = readPactFiles(options.pact ?? [])
+  if ('problem' in pacts)
+    return problem(
+      'options',
+      pacts.problem,
+      'Give Pact files the mock recorded (docs/pact.md), or leave --pact out.',
+    )
 
   const timeoutMs = (options.timeoutSeconds ?? defaults.timeoutSeconds) * 1000
   const target: ConformanceTarget = {
@@ -124,6 +132,7 @@ export function checkOptions(
     ...(options.network ? { network: options.network } : {}),
     ...(options.maxWrites === undefined ? {} : { maxWrites: options.maxWrites }),
     ...(options.maxCreatedTotal === undefined ? {} : { maxCreatedTotal: options.maxCreatedTotal }),
+    ...(pacts.pacts.length > 0 ? { pacts: pacts.pacts, pactDrift: options.pactDrift ?? 'fail' } : {}),
   }
   return {
     plan: {

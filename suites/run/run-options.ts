@@ -39,6 +39,10 @@ export interface ConformanceOptions {
   writeBaseline?: string
   /** A previous run's conformance.json: every report adds what changed since (reporting/run-comparison.ts). */
   previous?: string
+  /** Pact files of consumers' recorded interactions (`--pact`): each interaction is replayed as a check. */
+  pact?: string[]
+  /** `fail` (default): consumer drift fails the run; `warn`: it is a warning (`--pact-drift`). */
+  pactDrift?: 'fail' | 'warn'
   /** Rate limit, proxy, TLS material and extra headers (see network/network-options.ts). */
   network?: NetworkOptions
   /** At most this many pets created (`--max-writes`): checks that would go past it are skipped. */
