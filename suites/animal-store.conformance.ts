@@ -10,6 +10,7 @@ import {
   desyncFacts,
   finalChecks,
   pactChecks,
+  pactDeprecatedUse,
   runCheck,
   trafficFacts,
   type Violation,
@@ -106,6 +107,7 @@ describe('coverage', () => {
         : {}),
       traffic: trafficFacts(target.network),
       ...desyncFacts(target.network),
+      ...(target.pacts?.length ? { deprecatedUse: pactDeprecatedUse(target.pacts) } : {}),
     },
   }))
 })

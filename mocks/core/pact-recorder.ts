@@ -2,6 +2,7 @@
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import type { Contract, Operation } from '../../contract/index.ts'
 import { contractNotes } from './contract-notes.ts'
+import { type DeprecatedUse, deprecatedUse, deprecatedUseLine } from './deprecated-use.ts'
 import type { PactDocument, PactInteraction } from './pact-document.ts'
 import { interactionOf, type RecordedExchange, shapeOf } from './pact-interaction.ts'
 
@@ -26,15 +27,6 @@ export type SkipReason =
   | 'no such operation'
   | 'too large to keep'
   | 'interaction limit reached'
-
-/** A deprecated operation the consumer called, with what replaces it and when it goes. */
-interface DeprecatedUse {
-  operation: string
-  interactions: number
-  tests: string[]
-  sunset?: string
-  replacement?: string
-}
 
 /** What a recording holds, for the recorder's printout and the tests. */
 export interface RecordingSummary {
@@ -234,35 +226,6 @@ function addTest(tests: string[], name: string | undefined): void {
   if (name !== undefined && tests.length < maxTestsPerInteraction && !tests.includes(name)) tests.push(name)
 }
 
-/** The deprecated operations called, with the sunset and replacement the contract gives them. */
-function deprecatedUse(kept: Kept[]): DeprecatedUse[] {
-  const byOperation = new Map<Operation, Kept[]>()
-  for (const entry of kept)
-    if (entry.operation.deprecated)
-      byOperation.set(entry.operation, [...(byOperation.get(entry.operation) ?? []), entry])
-  return [...byOperation].map(([operation, entries]) => {
-    const sunset = operation.extensions['x-sunset']
-    const replacement = replacementOf(operation.extensions['x-replaced-by'])
-    const tests = [...new Set(entries.flatMap((entry) => entry.tests))].slice(0, maxTestsPerInteraction)
-    return {
-      operation: operation.id,
-      interactions: entries.length,
-      tests,
-      ...(typeof sunset === 'string' ? { sunset } : {}),
-      ...(replacement ? { replacement } : {}),
-    }
-  })
-}
-
-/** `x-replaced-by` ({ method, path, parameters }) as a request: "GET /pets?status=…". */
-function replacementOf(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  const { method, path, parameters } = value as { method?: unknown; path?: unknown; parameters?: unknown }
-  if (typeof method !== 'string' || typeof path !== 'string') return undefined
-  const names = Array.isArray(parameters) ? parameters.filter((name) => typeof name === 'string') : []
-  return `${method} ${path}${names.length ? `?${names.map((name) => `${name}=…`).join('&')}` : ''}`
-}
-
 /**
  * The recording in lines for a terminal: what was written, the deprecated calls, what the contract does
  * not back, and what was not recorded.
@@ -273,10 +236,7 @@ export function describeRecording(summary: RecordingSummary, file?: string): str
   ]
   if (summary.deprecated.length > 0) {
     lines.push('Deprecated use:')
-    for (const use of summary.deprecated)
-      lines.push(
-        `  consumer ${summary.consumer} calls ${use.operation} in ${use.interactions} interaction${use.interactions === 1 ? '' : 's'}${use.tests.length ? ` (tests: ${use.tests.join('; ')})` : ''}${use.sunset ? `; removal ${use.sunset}` : ''}${use.replacement ? `; use ${use.replacement}` : ''}`,
-      )
+    for (const use of summary.deprecated) lines.push(`  ${deprecatedUseLine(summary.consumer, use)}`)
   }
   if (summary.contractNotes.length > 0) {
     lines.push('Not backed by the contract (a server that keeps it may answer otherwise):')

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { Verifier } from '@pact-foundation/pact'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { pactStateHandlers } from '../../suites/index.ts'
+import { serverA, startReference } from '../../suites/proof/reference-servers.ts'
 import { defaultApiKey } from '../core/api-keys.ts'
 import { findChromium } from '../find-chromium.ts'
 import { findFreePort } from '../local-port.ts'
@@ -114,7 +115,7 @@ it('runs the example app’s Playwright tests with 4 workers, each test (or work
 
 // The same run, recorded: four workers merged one Pact file, which Pact's own Verifier then passes on the
 // HTTP mock (a server the recording never talked to) with the kit's state handlers.
-it('records the Playwright tests into one Pact file that Pact’s Verifier passes on the HTTP mock', async () => {
+it('records the Playwright tests into one Pact file that Pact’s Verifier passes on the HTTP mock and a correct server', async () => {
   const file = join(pacts, 'example-app-animal-store.json')
   const pact = JSON.parse(readFileSync(file, 'utf8')) as {
     interactions: { key: string; description: string; comments?: { testname?: string } }[]
@@ -125,13 +126,20 @@ it('records the Playwright tests into one Pact file that Pact’s Verifier passe
   expect(new Set(pact.interactions.map((interaction) => interaction.key)).size).toBe(2)
   expect(pact.interactions.every((interaction) => interaction.comments?.testname)).toBe(true)
   process.env.PACT_DO_NOT_TRACK = 'true'
-  await expect(
-    new Verifier({
-      providerBaseUrl: http.origin,
-      pactUrls: [file],
-      logLevel: 'error',
-      customProviderHeaders: [`Authorization: Bearer ${defaultApiKey}`],
-      stateHandlers: pactStateHandlers({ baseUrl: http.baseUrl, apiKey: defaultApiKey }),
-    }).verifyProvider(),
-  ).resolves.toBeDefined()
+  const reference = await startReference(serverA)
+  try {
+    // The HTTP mock, and a correct server the recording never talked to.
+    for (const server of [{ baseUrl: http.baseUrl, apiKey: defaultApiKey }, reference])
+      await expect(
+        new Verifier({
+          providerBaseUrl: new URL(server.baseUrl).origin,
+          pactUrls: [file],
+          logLevel: 'error',
+          customProviderHeaders: [`Authorization: Bearer ${server.apiKey}`],
+          stateHandlers: pactStateHandlers({ baseUrl: server.baseUrl, apiKey: server.apiKey }),
+        }).verifyProvider(),
+      ).resolves.toBeDefined()
+  } finally {
+    await reference.close()
+  }
 })

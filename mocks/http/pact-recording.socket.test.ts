@@ -1,7 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Verifier } from '@pact-foundation/pact'
 import { afterAll, expect, it } from 'vitest'
+import { pactStateHandlers } from '../../suites/index.ts'
+import { serverA, startReference } from '../../suites/proof/reference-servers.ts'
 import { startMockProcess } from '../proof/start-mock-process.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'http-pacts-'))
@@ -37,6 +40,22 @@ it('records every session into one Pact file, written on POST /__mock/pact and o
   expect(mock.output()).toContain(
     'consumer web-app calls getPet in 1 interaction (tests: shows one pet; shows another pet); removal 2030-12-05; use GET /pets?status=…',
   )
+  // What the HTTP mock recorded replays on a correct server it never saw, by Pact's own Verifier.
+  process.env.PACT_DO_NOT_TRACK = 'true'
+  const server = await startReference(serverA)
+  try {
+    await expect(
+      new Verifier({
+        providerBaseUrl: new URL(server.baseUrl).origin,
+        pactUrls: [file],
+        logLevel: 'error',
+        customProviderHeaders: [`Authorization: Bearer ${server.apiKey}`],
+        stateHandlers: pactStateHandlers({ baseUrl: server.baseUrl, apiKey: server.apiKey }),
+      }).verifyProvider(),
+    ).resolves.toBeDefined()
+  } finally {
+    await server.close()
+  }
 })
 
 it('refuses --record without --consumer, saying what to add', async () => {

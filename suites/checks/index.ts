@@ -35,4 +35,4 @@ export const allChecks: Check[] = [
 ]
 
 export { type CoverageRow, type CoverageState, coverageCheck, coverageTable } from './coverage-check.ts'
-export { pactChecks } from './pact-interactions.ts'
+export { type ConsumerDeprecatedUse, pactChecks, pactDeprecatedUse } from './pact-interactions.ts'

@@ -1,5 +1,6 @@
 // A recorded consumer's interactions (--pact FILE) as checks: states set up through the API, judged by the contract and the recording.
 import { contract, stringifyExactJson } from '../../contract/index.ts'
+import { deprecatedUse, deprecatedUseLine } from '../../mocks/core/deprecated-use.ts'
 import { type PactInteraction, pactStates } from '../../mocks/core/pact-document.ts'
 import { basePathOf, createRouter } from '../../mocks/core/route.ts'
 import { validateRequest } from '../../mocks/core/validate-request.ts'
@@ -27,6 +28,49 @@ export function pactChecks(pacts: readonly LoadedPact[]): Check[] {
       run: (context: CheckContext) => replay(context, pact.consumer, interaction),
     })),
   )
+}
+
+/** A consumer's calls of deprecated operations, as every report of the run lists them. */
+export interface ConsumerDeprecatedUse {
+  consumer: string
+  /** "consumer web-app calls getPet in 3 interactions (tests: …); removal 2030-12-05; use GET /pets?status=…" */
+  line: string
+  /** The interactions (check names) that make the call. */
+  interactions: string[]
+}
+
+/** The deprecated operations the recorded interactions call, per consumer, with their sunset and replacement. */
+export function pactDeprecatedUse(pacts: readonly LoadedPact[]): ConsumerDeprecatedUse[] {
+  return pacts.flatMap((pact) => {
+    const routed = pact.interactions.flatMap((interaction) => {
+      const operation = operationOf(interaction)
+      return operation?.deprecated
+        ? [
+            {
+              operation,
+              tests: interaction.comments?.testname ? [interaction.comments.testname] : [],
+              interaction,
+            },
+          ]
+        : []
+    })
+    return deprecatedUse(routed).map((use) => ({
+      consumer: pact.consumer,
+      line: deprecatedUseLine(pact.consumer, use),
+      interactions: routed
+        .filter((entry) => entry.operation.id === use.operation)
+        .map((entry) => entry.interaction.description),
+    }))
+  })
+}
+
+/** The contract operation a recorded request is for, its path template from the state generator if any. */
+function operationOf(interaction: PactInteraction) {
+  const generator = interaction.request.generators?.path
+  const path = (generator?.expression ?? interaction.request.path).replace(/\$\{\w+\}/g, '1')
+  if (!path.startsWith(`${basePath}/`)) return undefined
+  const match = route(interaction.request.method.toUpperCase(), path.slice(basePath.length))
+  return match.kind === 'operation' ? match.operation : undefined
 }
 
 function needsWrites(interaction: PactInteraction): boolean {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Verifier } from '@pact-foundation/pact'
@@ -72,6 +72,7 @@ async function gate(server: StartedServer, extra: string[] = []) {
   return {
     code: run.code,
     output: run.output,
+    reportDir: run.reportDir,
     failed: interactions
       .filter((check) => check.outcome === 'failed')
       .map((check) => check.name)
@@ -121,6 +122,13 @@ describe("the gate's --pact agrees with Pact's own Verifier", () => {
       expect(strict.failed).toEqual(['GET /store/orders: GET /v1/store/orders → 204'])
       expect(strict.rules).toEqual(['consumer-drift consumer'])
       expect(strict.output).toMatch(/status 200, where the recording has 204/)
+      // The deprecated call is listed in every report, with its removal date and replacement.
+      const line = 'consumer web-app calls getPet in 2 interactions; removal 2030-12-05; use GET /pets?status=…'
+      expect(strict.output).toContain(line)
+      for (const report of ['summary.md', 'conformance.html', 'conformance.json', 'junit.xml'])
+        expect(readFileSync(join(strict.reportDir, report), 'utf8'), report).toContain(
+          report === 'junit.xml' ? `deprecated: ${line}` : line,
+        )
       const warned = await gate(server, ['--pact-drift', 'warn'])
       expect(warned.code).toBe(0)
       expect(warned.output).toMatch(/\[consumer consumer-drift, warn\]/)

@@ -1,7 +1,7 @@
 // The report model every format reads, and how it is built from check results: findings, totals, verdict.
 // The document alone: the loader (contract/index.ts) would bring every compiled validator into the command's start.
 import { openapiDocument } from '../../contract/openapi.gen.ts'
-import type { CoverageRow } from '../checks/index.ts'
+import type { ConsumerDeprecatedUse, CoverageRow } from '../checks/index.ts'
 import type { CheckResult, Outcome } from '../engine/index.ts'
 import { type Finding, findingId, groupFindings, stableFindingId, type Violation } from '../judging/index.ts'
 import type { DesyncFacts, TrafficFacts } from '../network/index.ts'
@@ -77,6 +77,8 @@ export interface ConformanceReport {
   reason?: ExitReason
   /** What changed since the run of a --previous report: new, fixed and still-open findings. */
   previous?: RunComparison
+  /** Deprecated operations that consumers' recorded interactions (--pact) call: each line says until when. */
+  deprecatedUse?: ConsumerDeprecatedUse[]
 }
 
 export interface RunFacts {
@@ -94,6 +96,7 @@ export interface RunFacts {
   desync?: DesyncFacts
   /** The run's peak memory (`ConformanceReport.peakRssBytes`); this process's own peak when not given. */
   peakRssBytes?: number
+  deprecatedUse?: ConsumerDeprecatedUse[]
 }
 
 /** Builds the report from the checks' results: findings grouped by root cause, totals, verdict. */
@@ -158,6 +161,7 @@ export function buildReport(judged: CheckResult[], facts: RunFacts): Conformance
     notes: [...new Set(results.flatMap((result) => result.notes))],
     pending,
     peakRssBytes: facts.peakRssBytes ?? process.resourceUsage().maxRSS * 1024,
+    ...(facts.deprecatedUse?.length ? { deprecatedUse: facts.deprecatedUse } : {}),
   }
 }
 

@@ -25,6 +25,10 @@ const headline: Record<ConformanceReport['verdict'], string> = {
   incomplete: 'INCOMPLETE',
 }
 
+/** The heading of the deprecated calls consumers' recordings make, in the console and the HTML report. */
+export const deprecatedUseHeading =
+  'Deprecated use (calls in the consumers’ recorded interactions, to move off before the removal):'
+
 /** The label a policy finding carries in every format: what it is, and the option that turns it off. */
 export function kindLabel(finding: Pick<Finding, 'kind' | 'turnOff'>): string | undefined {
   if (finding.kind === 'consumer')
@@ -102,6 +106,8 @@ export function toConsoleText(report: ConformanceReport): string {
       ...report.advice.map((advice) => `  ? ${advice}`),
     )
   if (report.notes.length > 0) lines.push('', 'Notes:', ...report.notes.map((note) => `  · ${note}`))
+  if (report.deprecatedUse?.length)
+    lines.push('', deprecatedUseHeading, ...report.deprecatedUse.map((use) => `  ~ ${use.line}`))
   for (const limitation of report.limitations) lines.push('', limitation)
   if (report.reason) lines.push('', reasonText(report.reason))
   lines.push(
@@ -216,6 +222,13 @@ export function toMarkdown(report: ConformanceReport): string {
     )
   if (report.notes.length > 0)
     lines.push('', '### Notes', '', ...report.notes.map((note) => `- ${markdownCode(note)}`))
+  if (report.deprecatedUse?.length)
+    lines.push(
+      '',
+      '### Deprecated use',
+      '',
+      ...report.deprecatedUse.map((use) => `- ${markdownCode(use.line)}`),
+    )
   return `${lines.join('\n')}\n`
 }
 
@@ -256,7 +269,7 @@ export function toJunitXml(report: ConformanceReport): string {
         findingCase(check.group, finding, index === 0 ? check.name : `${check.name} [${finding.id}]`),
       )
     })
-    if (owned.length === 0) cases.push(testCase(check, findingOf))
+    if (owned.length === 0) cases.push(testCase(check, findingOf, deprecatedLines(report, check)))
   }
   // A finding no check failed on (only seen by checks it blocked or affected) still fails once, on its own.
   for (const finding of report.findings)
@@ -338,7 +351,18 @@ function failureCase(group: string, finding: Finding, name: string): string {
   return `${openCase(group, name)}>\n      <failure message="${xmlEscape(head)}" type="${xmlEscape(finding.rule)}">${xmlEscape(evidence)}</failure>\n    </testcase>`
 }
 
-function testCase(check: CheckResult, findingOf: ReturnType<typeof findingsByViolation>): string {
+/** The deprecated-use lines of the consumer interaction this check replayed (none for other checks). */
+function deprecatedLines(report: ConformanceReport, check: CheckResult): string[] {
+  return (report.deprecatedUse ?? [])
+    .filter((use) => check.group === `consumer ${use.consumer}` && use.interactions.includes(check.name))
+    .map((use) => `deprecated: ${use.line}`)
+}
+
+function testCase(
+  check: CheckResult,
+  findingOf: ReturnType<typeof findingsByViolation>,
+  deprecated: string[] = [],
+): string {
   const open = openCase(check.group, check.name)
   const message = xmlEscape(check.message ?? '')
   switch (check.outcome) {
@@ -356,10 +380,13 @@ function testCase(check: CheckResult, findingOf: ReturnType<typeof findingsByVio
       const seen = [...check.violations, ...(check.affectedBy ?? [])]
         .map((violation) => findingOf(violation))
         .filter((finding): finding is Finding => finding !== undefined)
-      const lines = [...new Set(seen)].map(
-        (finding) =>
-          `affected by ${finding.id} [${finding.rule}] (reported on "${finding.checks[0] ?? finding.affected[0] ?? ''}"); judged on the rest.`,
-      )
+      const lines = [
+        ...[...new Set(seen)].map(
+          (finding) =>
+            `affected by ${finding.id} [${finding.rule}] (reported on "${finding.checks[0] ?? finding.affected[0] ?? ''}"); judged on the rest.`,
+        ),
+        ...deprecated,
+      ]
       if (lines.length === 0) return `${open}/>`
       return `${open}>\n      <system-out>${xmlEscape(lines.join('\n'))}</system-out>\n    </testcase>`
     }

@@ -12,7 +12,7 @@ import {
   comparisonCounts,
   comparisonGroups,
 } from './previous-run-formats.ts'
-import { acceptedLine, citesLine, kindLabel, recordsLine } from './report-formats.ts'
+import { acceptedLine, citesLine, deprecatedUseHeading, kindLabel, recordsLine } from './report-formats.ts'
 import { selectionLines, verdictQualifier } from './report-selection.ts'
 import { totalsLine } from './report-totals.ts'
 
@@ -223,12 +223,18 @@ function matrixCell(cell: MatrixCell | undefined): Html {
 
 function adviceSection(report: ConformanceReport): Html {
   const none =
-    report.warnings.length + report.advice.length + report.notes.length + report.limitations.length === 0
+    report.warnings.length +
+      report.advice.length +
+      report.notes.length +
+      report.limitations.length +
+      (report.deprecatedUse?.length ?? 0) ===
+    0
   return html`<section id="advice"><h2>Warnings and contract advice</h2>
 <p class="lead">Not findings: what the contract leaves open, what the tools got wrong, and what this mode cannot see.</p>
 ${none ? html`<p class="none">None.</p>` : ''}
 ${report.warnings.length > 0 ? html`<h3>Warnings (the contract leaves these open)</h3><ul class="warnings">${report.warnings.map((warning) => html`<li>${warning}</li>`)}</ul>` : ''}
 ${report.advice.length > 0 ? html`<h3>Advice for the contract’s owner (about the contract, not the server)</h3><ul class="advice">${report.advice.map((advice) => html`<li>${advice}</li>`)}</ul>` : ''}
+${report.deprecatedUse?.length ? html`<h3>${deprecatedUseHeading}</h3><ul class="deprecated">${report.deprecatedUse.map((use) => html`<li>${use.line}</li>`)}</ul>` : ''}
 ${report.notes.length > 0 ? html`<h3>Notes (about the tools, not the server)</h3><ul class="notes">${report.notes.map((note) => html`<li>${note}</li>`)}</ul>` : ''}
 ${report.limitations.length > 0 ? html`<h3>What this run could not see</h3>${report.limitations.map((limitation) => html`<p>${limitation}</p>`)}` : ''}
 </section>`

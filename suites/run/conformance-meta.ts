@@ -1,5 +1,5 @@
 // What a check hands the reporter through vitest's task meta, and the vitest types that carry it.
-import type { CoverageRow } from '../checks/index.ts'
+import type { ConsumerDeprecatedUse, CoverageRow } from '../checks/index.ts'
 import type { CheckResult, ConformanceTarget } from '../engine/index.ts'
 import type { DesyncFacts, TrafficFacts } from '../network/index.ts'
 import type { TaggedCount } from '../reporting/index.ts'
@@ -22,6 +22,8 @@ export interface CheckMeta {
     traffic?: TrafficFacts
     /** Responses nobody asked for, and the connections whose answers they spoiled. */
     desync?: DesyncFacts
+    /** The deprecated operations consumers' recorded interactions (--pact) call. */
+    deprecatedUse?: ConsumerDeprecatedUse[]
   }
 }
 

@@ -91,6 +91,7 @@ export class ConformanceReporter implements Reporter {
       },
       ...(run?.traffic ? { traffic: run.traffic } : {}),
       ...(run?.desync ? { desync: run.desync } : {}),
+      ...(run?.deprecatedUse?.length ? { deprecatedUse: run.deprecatedUse } : {}),
     })
   }
 }
