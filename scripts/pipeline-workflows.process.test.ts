@@ -83,6 +83,9 @@ const commandsOf = (workflow: Workflow) =>
     job.steps.flatMap((each) => (each.run ? commandLines(each.run) : [])),
   )
 
+/** The shell array of --pact options the workflows build from the fetched recordings. */
+const pactArgs = ['$', '{pacts[@]}'].join('')
+
 const optionEnv: string[] = Object.values(conformanceCommand.options).flatMap((option) =>
   'env' in option && option.env ? [option.env] : [],
 )
@@ -106,7 +109,10 @@ describe.each(Object.entries(workflows))(
 
     it('passes only options the command defines, and its config file holds only keys the command reads', async () => {
       for (const words of calls) {
-        const args = words.slice(words.indexOf(bin) + 1)
+        // The recordings' array stands for one --pact per file fetched.
+        const args = words
+          .slice(words.indexOf(bin) + 1)
+          .flatMap((word) => (word === pactArgs ? ['--pact', 'pacts/web-app-animal-store.json'] : [word]))
         // The command's own parser and config reader: an unknown flag or key, or a value of the wrong kind,
         // throws a usage error. The file is read as the command reads it from the repository's root.
         const { values, configPath } = await loadCommand(conformanceCommand, args, {}, examples)
@@ -594,7 +600,7 @@ describe('the workflows fetch the report of the check before, and go on without 
       [pullRequest, 'Check your server against the contract'],
     ] as const) {
       const call = commandLines(scriptOf(workflow, step)).find((words) => words[0] === bin)
-      expect(call?.slice(1)).toEqual(['--previous', 'previous/conformance.json'])
+      expect(call?.slice(1)).toEqual(['--previous', 'previous/conformance.json', pactArgs])
       expect(workflow.jobs.conformance?.permissions).toEqual({ contents: 'read', actions: 'read' })
       const steps = workflow.jobs.conformance?.steps ?? []
       const at = (name: string) => steps.findIndex((each) => each.id === name || each.name === name)
@@ -753,4 +759,96 @@ describe('pull-request.yml posts the summary on the pull request, one comment ed
     expect(posted.body.length).toBeLessThan(65_536)
     expect(posted.body).toContain('…cut here: the whole summary is in the run.')
   })
+})
+
+describe("the workflows replay the frontend's recordings (docs/pact.md), and go on without them", () => {
+  const fetchStep = "Fetch the consumers' recordings"
+  const fetchRecordings = async (setup: FakeGhSetup, env: Record<string, string>) => {
+    const cwd = workspace()
+    const gh = fakeGh(setup)
+    const run = await runStep(
+      scriptOf(promote, fetchStep),
+      { ...gh.env, GH_TOKEN: 'ghs_not-a-token', GH_REPO: 'team/server', DEFAULT_BRANCH: 'main', ...env },
+      cwd,
+      gh.bin,
+    )
+    return { run, cwd, calls: gh.calls() }
+  }
+  const recording = () => {
+    const api = createMockApi({ apiKeys: ['k'], pets: 3, record: { consumer: 'web-app' } })
+    api.handle({
+      method: 'GET',
+      path: '/v1/pets',
+      query: 'status=available',
+      headers: { authorization: 'Bearer k' },
+    })
+    return JSON.stringify(api.recorder?.pact())
+  }
+
+  it('fetches them in both workflows with the same step, before the check, the token given to it alone', () => {
+    for (const [workflow, check] of [
+      [promote, 'conformance'],
+      [pullRequest, 'Check your server against the contract'],
+    ] as const) {
+      expect(scriptOf(workflow, fetchStep)).toBe(scriptOf(promote, fetchStep))
+      const steps = workflow.jobs.conformance?.steps ?? []
+      const at = (name: string) => steps.findIndex((each) => each.id === name || each.name === name)
+      expect(at(fetchStep)).toBeGreaterThan(-1)
+      expect(at(fetchStep)).toBeLessThan(at(check))
+      expect(stepOf(workflow, fetchStep).env?.GH_TOKEN).toBe(expression('github.token'))
+      expect(stepOf(workflow, fetchStep).env?.FRONTEND_WORKFLOW).toBe(expression('vars.FRONTEND_WORKFLOW'))
+    }
+  })
+
+  it('takes the Pact files of the frontend workflow’s newest successful push to the default branch', async () => {
+    const fetched = await fetchRecordings(
+      {
+        runs: { main: [{ databaseId: 41, conclusion: 'success' }] },
+        artifactFiles: { 41: { 'web-app-animal-store.json': recording() } },
+      },
+      { FRONTEND_WORKFLOW: 'frontend.yml' },
+    )
+    expect(fetched.run.code, fetched.run.output).toBe(0)
+    expect(fetched.calls[0]).toContain(
+      'run list --workflow frontend.yml --branch main --event push --status success',
+    )
+    expect(existsSync(join(fetched.cwd, 'pacts/web-app-animal-store.json'))).toBe(true)
+    expect(fetched.run.output).toContain('Replaying the consumers’ recordings of run 41.'.replace('’', "'"))
+  })
+
+  it('goes on with the contract alone without the variable, without such a run, or when gh fails', async () => {
+    const unset = await fetchRecordings({}, { FRONTEND_WORKFLOW: '' })
+    expect(unset.run.code).toBe(0)
+    expect(unset.calls).toEqual([])
+    for (const setup of [{ runs: { main: [] } }, { fail: true }]) {
+      const none = await fetchRecordings(setup, { FRONTEND_WORKFLOW: 'frontend.yml' })
+      expect(none.run.code, none.run.output).toBe(0)
+      expect(none.run.output).toContain("No consumer's recording to replay")
+    }
+  })
+
+  it('replays a fetched recording in the check step: one --pact per file', async () => {
+    const http = await serveHttp(createMockApi({ apiKeys: ['replay-key-5'] }).handle, {
+      port: 0,
+      host: '127.0.0.1',
+    })
+    try {
+      const cwd = workspace()
+      mkdirSync(join(cwd, 'pacts'))
+      writeFileSync(join(cwd, 'pacts/web-app-animal-store.json'), recording())
+      const checked = await runStep(
+        scriptOf(promote, 'conformance'),
+        { CONFORMANCE_BASE_URL: `${http.origin}/v1`, CONFORMANCE_API_KEY: 'replay-key-5' },
+        cwd,
+        pathBin,
+      )
+      expect(checked.outputs['exit-code'], checked.output).toBe('0')
+      const report = JSON.parse(readFileSync(join(cwd, 'reports/conformance.json'), 'utf8'))
+      expect(
+        report.checks.filter((check: { group: string }) => check.group === 'consumer web-app'),
+      ).toHaveLength(1)
+    } finally {
+      await http.close()
+    }
+  }, 120_000)
 })

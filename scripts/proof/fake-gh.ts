@@ -51,6 +51,8 @@ export interface FakeGhSetup {
   runs?: Record<string, { databaseId: number; conclusion: string }[]>
   /** Each run's `conformance-exchanges` artefact: its conformance.json text. */
   artifacts?: Record<number, string>
+  /** Any run's artefact as files by name (the frontend's `pacts`, say). */
+  artifactFiles?: Record<number, Record<string, string>>
   /** The pull request's comments, page by page. */
   comments?: unknown[][]
   fail?: boolean
@@ -75,6 +77,10 @@ export function fakeGh(setup: FakeGhSetup = {}): FakeGh {
   for (const [id, text] of Object.entries(setup.artifacts ?? {})) {
     mkdirSync(join(dir, 'artifacts', id), { recursive: true })
     writeFileSync(join(dir, 'artifacts', id, 'conformance.json'), text)
+  }
+  for (const [id, files] of Object.entries(setup.artifactFiles ?? {})) {
+    mkdirSync(join(dir, 'artifacts', id), { recursive: true })
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, 'artifacts', id, name), text)
   }
   if (setup.fail) writeFileSync(join(dir, 'fail'), '')
   const read = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : '')
