@@ -258,7 +258,7 @@ describe('a server that writes responses nobody asked for', () => {
     expect(code, output).toBe(1)
     expect(marked).toBeDefined()
     expect(report?.findings.map((finding) => finding.rule)).toEqual(['unsolicited-response'])
-    expect(report?.findings[0]?.message).toContain(`after its answer to ${marked?.before},`)
+    expect(report?.findings[0]?.message).toContain(`after its answer to ${marked?.before}.`)
   })
 
   it('passes a server that answers 408 on a connection left idle and closes it, as RFC 9110 allows', async () => {
