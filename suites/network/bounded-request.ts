@@ -199,8 +199,9 @@ async function sendFresh(
   // server's behaviour: the request is sent once more, on a connection of its own (the pool may hold
   // others the server is closing just as well).
   if (first.staleConnection) return attempt(url, request, limits, client, true)
-  // A second answer came before the next request was written: the connection is gone, and which answer
-  // was this request's is unknown, so a read is sent once more on a connection of its own.
+  // A second response came with the answer, before the next request was written on that connection
+  // (node:http closed it): which of the two was this request's is unknown, so a read is sent once more on
+  // a connection of its own (desync-retry.ts).
   if (first.ok && first.secondAnswer) {
     const { secondAnswer, ...answered } = first
     return readAgain(init.method, answered, secondAnswer, () => attempt(url, request, limits, client, true))
