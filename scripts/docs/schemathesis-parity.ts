@@ -98,6 +98,11 @@ export const schemathesisParity: readonly ParityRow[] = [
     miss: 'a failure by policy: RFC 8259 says SHOULD, and the contract does not name I-JSON (RFC 7493), which says MUST NOT',
   },
   {
+    ours: 'every error answer (any 4xx or 5xx, whatever else it breaks) holds no stack trace (Node, JVM, Python, Go, .NET, PHP, Ruby), no source path with its line, and is no framework’s debug page (Django, Werkzeug, Rails, ASP.NET, Whoops)',
+    rules: ['leaked-internals'],
+    miss: 'a failure by policy: the contract asks for the Error body and does not forbid more in it; a leak is CWE-209 and OWASP API8:2023',
+  },
+  {
     ours: '`limit` and `status` filters obeyed, ids unique and the server’s own',
     rules: ['limit', 'filter', 'duplicate-id', 'client-id'],
     miss: 'a failure',

@@ -78,6 +78,12 @@ export const rules = {
     description:
       'An object in a response body names a member twice (`{"name":5,"name":"Rex"}`): parsers disagree on the value (JSON.parse keeps the last, others the first) or refuse the body. RFC 8259 §4: names SHOULD be unique; I-JSON (RFC 7493 §2.3), which the contract does not name: MUST NOT.',
   },
+  'leaked-internals': {
+    group: 'body',
+    kind: 'policy',
+    description:
+      'An error answer that shows the server’s internals: a stack trace, a source path with its line, a framework’s debug page (CWE-209). The contract asks only for its Error body; the suite asks that nothing else be in it.',
+  },
   header: {
     group: 'headers',
     kind: 'contract',
