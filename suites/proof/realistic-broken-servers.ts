@@ -986,4 +986,25 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     }),
     1,
   ),
+  // The Errors section asks for the Error body; the suite's policy asks that it show nothing of the server.
+  broken(
+    'an error handler sends the stack trace',
+    serverB,
+    "An Express error handler answers `{code, message: err.stack, status}`, so body-parser's SyntaxError for a malformed body comes back a valid 400 Error whose message is the stack, with the server's paths and line numbers.",
+    { rule: 'leaked-internals', operation: 'createPet' },
+    (correct) => ({
+      parseNewPet: (text) => {
+        const parsed = correct.parseNewPet(text)
+        if (!('refuse' in parsed) || parsed.refuse !== 'The body is not JSON.') return parsed
+        return {
+          refuse: [
+            'SyntaxError: Unexpected end of JSON input',
+            '    at JSON.parse (<anonymous>)',
+            '    at parse (/srv/pets-api/node_modules/body-parser/lib/types/json.js:92:19)',
+            '    at /srv/pets-api/node_modules/body-parser/lib/read.js:128:18',
+          ].join('\n'),
+        }
+      },
+    }),
+  ),
 ]
