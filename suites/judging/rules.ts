@@ -127,11 +127,18 @@ export const rules = {
     description: 'The server used the id the client sent instead of assigning its own.',
     pointer: '/components/schemas/Pet/allOf/1/properties/id',
   },
+  'undeclared-write': {
+    group: 'method',
+    kind: 'contract',
+    description:
+      'A method the contract does not declare on a path changed the store, with or without the key: a pet the run created changed or gone, or a pet created, as the API’s own reads show. The only write the contract offers is createPet.',
+    pointer: '/paths',
+  },
   'unsupported-method': {
     group: 'method',
     kind: 'policy',
     description:
-      'A method the contract does not declare on a path was served (2xx), or refused with 405 but no Allow (RFC 9110 §15.5.6).',
+      'A method the contract does not declare on a path was served with the key (2xx or 3xx) but changed nothing, or refused with 405 but no Allow (RFC 9110 §15.5.6).',
   },
   'no-response': {
     group: 'transport',
