@@ -1065,4 +1065,32 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
       },
     }),
   ),
+  // Every operation requires the key (Authentication §1); an undeclared one is still reached without it.
+  broken(
+    'an admin DELETE route without the key middleware',
+    serverA,
+    'A Flask blueprint for support staff adds `DELETE /pets/<id>` and is registered before the `before_request` hook that checks the key, so anyone can delete any pet: 204 without a key.',
+    { rule: 'undeclared-write', operation: 'getPet' },
+    (correct) => {
+      const deleted = new Set<Long>()
+      return {
+        intercept: (request) => {
+          const path = normaliseRfc3986(request.target.split('?')[0] ?? '')
+          const route = correct.route('GET', path)
+          if (request.method !== 'DELETE' || route.operation !== 'getPet') return undefined
+          const id = correct.parsePetId(route.rawId)
+          if (typeof id === 'object' || deleted.has(id) || !correct.find(id))
+            return jsonResponse(404, { code: 'not_found', message: 'No such pet.', status: 404 })
+          deleted.add(id)
+          return { status: 204, headers: {}, body: Buffer.alloc(0) }
+        },
+        find: (id) => (deleted.has(id) ? undefined : correct.find(id)),
+        list: (limit, status) =>
+          correct
+            .list(Number.MAX_SAFE_INTEGER, status)
+            .filter((pet) => !deleted.has(pet.id))
+            .slice(0, limit),
+      }
+    },
+  ),
 ]
