@@ -9,6 +9,7 @@ import {
   createRunState,
   desyncFacts,
   finalChecks,
+  lastChecks,
   pactChecks,
   pactDeprecatedUse,
   runCheck,
@@ -36,8 +37,9 @@ const notChecked = (check: Check): CheckResult => ({
   notes: [],
 })
 
-// Three stages, each starting once the one before has finished: every check (its groups concurrent, at
-// most `maxConcurrency` checks at a time), then the checks that look back over the whole run, then coverage.
+// Four stages, each starting once the one before has finished: every check (its groups concurrent, at
+// most `maxConcurrency` checks at a time), then the checks that look back over the whole run, then those
+// whose requests a broken server may answer by destroying data, then coverage.
 function stage(checks: number, after: Promise<void>) {
   let left = checks
   let finished: () => void = () => {}
@@ -56,7 +58,8 @@ function stage(checks: number, after: Promise<void>) {
 type Stage = ReturnType<typeof stage>
 const checksStage = stage(checks.length, Promise.resolve())
 const finalStage = stage(finalChecks.length, checksStage.done)
-const coverageStage = stage(1, finalStage.done)
+const lastStage = stage(lastChecks.length, finalStage.done)
+const coverageStage = stage(1, lastStage.done)
 
 const test = (check: Check, when: Stage, extra?: () => Omit<CheckMeta, 'result'>) =>
   it(check.name, async ({ task, skip }) => {
@@ -84,6 +87,11 @@ for (const [group, checks] of groups) {
 // Once every check above has finished: what the whole run's traffic may have undone.
 describe('end of run', () => {
   for (const check of finalChecks) test(check, finalStage)
+})
+
+// Then what a broken server could answer by destroying data: nothing after it reads what it may destroy.
+describe('methods the contract does not declare', () => {
+  for (const check of lastChecks) test(check, lastStage)
 })
 
 // Last, once every other check has run: coverage of the declared operation × status pairs.

@@ -7,6 +7,7 @@ export {
   coverageCheck,
   coverageTable,
   finalChecks,
+  lastChecks,
   pactChecks,
   pactDeprecatedUse,
 } from './checks/index.ts'

@@ -71,9 +71,9 @@ export const schemathesisParity: readonly ParityRow[] = [
   },
   {
     schemathesis: 'unsupported_method',
-    ours: '`PATCH` with `{}` on each path',
-    rules: ['unsupported-method'],
-    miss: 'a 2xx/3xx or a 405 without `Allow` is a failure; another 4xx is a warning: the contract does not declare 405, and a client gets no data either way',
+    ours: 'every write method (POST, PUT, PATCH, DELETE) each path leaves undeclared, without then with the key, against a pet the check created and reads back; HEAD and OPTIONS on every path, with and without the key',
+    rules: ['undeclared-write', 'auth', 'unsupported-method'],
+    miss: 'a change to the store (a pet changed, gone or created) is a failure, with or without the key, and so is a 2xx without the key (HEAD included: it is GET without the content; OPTIONS only when it answers with data, a CORS preflight carrying none); with the key, a 2xx/3xx that changed nothing or a 405 without `Allow` is a failure by policy; 401, 404, 405 and 501 are refusals, another 4xx a warning: the contract does not declare 405',
   },
   {
     schemathesis: 'use_after_free',
@@ -96,6 +96,11 @@ export const schemathesisParity: readonly ParityRow[] = [
     ours: 'no object of any body names a member twice (RFC 8259 §4): names compared after unescaping, as the body is read, so a value the parser keeps last cannot hide another',
     rules: ['duplicate-member'],
     miss: 'a failure by policy: RFC 8259 says SHOULD, and the contract does not name I-JSON (RFC 7493), which says MUST NOT',
+  },
+  {
+    ours: 'every error answer (any 4xx or 5xx, whatever else it breaks) holds no stack trace (Node, JVM, Python, Go, .NET, PHP, Ruby), no source path with its line, and is no framework’s debug page (Django, Werkzeug, Rails, ASP.NET, Whoops)',
+    rules: ['leaked-internals'],
+    miss: 'a failure by policy: the contract asks for the Error body and does not forbid more in it; a leak is CWE-209 and OWASP API8:2023',
   },
   {
     ours: '`limit` and `status` filters obeyed, ids unique and the server’s own',

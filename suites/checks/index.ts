@@ -8,13 +8,20 @@ import { generatedValueChecks } from './generated-value-checks.ts'
 import { getPetChecks } from './get-pet.ts'
 import { listPetsChecks } from './list-pets.ts'
 import { openOperationChecks } from './open-operations.ts'
+import { safeMethodProbes } from './safe-method-probes.ts'
 import { sharedCacheChecks } from './shared-caches.ts'
 import { createdPetsSurvive, statefulChecks } from './stateful-links.ts'
 import { statefulModelCheck } from './stateful-model-check.ts'
-import { unsupportedMethodChecks } from './unsupported-methods.ts'
+import { undeclaredWrites } from './undeclared-writes.ts'
 
 /** Checks that look back over the whole run: they start once every check of `allChecks` has finished. */
 export const finalChecks: Check[] = [createdPetsSurvive]
+
+/**
+ * Checks that start once the final ones have finished: a broken server may destroy data on their requests
+ * (`DELETE /pets` wiping the store), which nothing else of the run may still need.
+ */
+export const lastChecks: Check[] = [undeclaredWrites]
 
 /** Every check of the suite but the final ones and coverage (which runs last, over what all others saw). */
 export const allChecks: Check[] = [
@@ -27,7 +34,7 @@ export const allChecks: Check[] = [
   ...generatedValueChecks,
   ...authenticationChecks,
   ...openOperationChecks,
-  ...unsupportedMethodChecks,
+  safeMethodProbes,
   // Defect classes found in other stacks' trackers (README, "Proving the suite").
   ...sharedCacheChecks,
   ...authBeforeValidationChecks,

@@ -1,6 +1,6 @@
 // Runs one check and turns what it throws into a plain result: passed, failed, blocked, skipped, errored.
 import type { Exchange } from '../judging/index.ts'
-import { findingId, replayCommand, rules, type Violation } from '../judging/index.ts'
+import { findingId, replayCommand, rules, standaloneRules, type Violation } from '../judging/index.ts'
 import { type Check, createCheckContext, type RunState } from './check-context.ts'
 import { CheckBlocked, CheckFailure, CheckSkipped, RunDeadlineReached } from './check-outcomes.ts'
 
@@ -141,8 +141,10 @@ async function judgeCheck(
   }
   if (purpose) add(purpose.violation, purpose.exchange)
   for (const exchange of recorder.exchanges) {
-    if (purpose && exchange.request === purpose.exchange?.request) continue
+    const failedPurpose = purpose !== undefined && exchange.request === purpose.exchange?.request
     for (const violation of exchange.violations) {
+      // The exchange that failed the check's purpose is one root cause, but a leak is a defect of its own.
+      if (failedPurpose && !standaloneRules.has(violation.rule)) continue
       // A list read that several checks share names its broken records once: the first check to report
       // it fails on it, the others are affected by it.
       if (violation.records !== undefined && claimedRecords.has(violation)) {

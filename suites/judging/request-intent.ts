@@ -12,8 +12,9 @@
  *   answer may be anything but data (2xx) or a server error, and its body is the router's business;
  * - `valid-or-refused`: valid, but awkward for a server (a lone surrogate, NUL, a duplicate key): a declared
  *   2xx that gives back exactly what was sent, or any 4xx with an Error body; never a 5xx;
- * - `unsupported-method`: a valid key, on a path of the contract, with a method it does not declare there:
- *   never a 2xx; the check judges which 4xx (405 with `Allow` by RFC 9110 §15.5.6).
+ * - `unsupported-method`: a path of the contract, with a method it does not declare there (HEAD and OPTIONS
+ *   included), with or without the key: never a 5xx but 501; a 4xx or 501 carries an Error; the check
+ *   judges a 2xx or 3xx (served without a key, data changed, or only answered) and which refusal.
  */
 export type Intent =
   | 'valid'

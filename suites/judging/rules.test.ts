@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { contract } from '../../contract/index.ts'
-import { responseChecks } from './response-checks/index.ts'
+import { everyResponseChecks, responseChecks } from './response-checks/index.ts'
 import { listRules, rulesMarkdown } from './rules.ts'
 
 const checksPage = readFileSync(new URL('../../docs/checks.md', import.meta.url), 'utf8')
@@ -36,6 +36,7 @@ describe('the rule registry', () => {
     expect(policy).toEqual([
       'invalid-not-refused',
       'duplicate-member',
+      'leaked-internals',
       'unsupported-method',
       'response-too-large',
     ])
@@ -43,7 +44,7 @@ describe('the rule registry', () => {
 
   it('knows every rule a named response check can report', () => {
     const known = new Set(listRules().map((rule) => rule.id))
-    for (const check of responseChecks)
+    for (const check of [...responseChecks, ...everyResponseChecks])
       for (const rule of check.rules) expect(known.has(rule), rule).toBe(true)
     expect(responseChecks.map((check) => check.name)).toEqual([
       'status',
@@ -53,5 +54,6 @@ describe('the rule registry', () => {
       'headers (Deprecation/Sunset)',
       'unique member names',
     ])
+    expect(everyResponseChecks.map((check) => check.name)).toEqual(['leaked internals'])
   })
 })

@@ -78,6 +78,12 @@ export const rules = {
     description:
       'An object in a response body names a member twice (`{"name":5,"name":"Rex"}`): parsers disagree on the value (JSON.parse keeps the last, others the first) or refuse the body. RFC 8259 §4: names SHOULD be unique; I-JSON (RFC 7493 §2.3), which the contract does not name: MUST NOT.',
   },
+  'leaked-internals': {
+    group: 'body',
+    kind: 'policy',
+    description:
+      'An error answer that shows the server’s internals: a stack trace, a source path with its line, a framework’s debug page (CWE-209). The contract asks only for its Error body; the suite asks that nothing else be in it.',
+  },
   header: {
     group: 'headers',
     kind: 'contract',
@@ -121,11 +127,18 @@ export const rules = {
     description: 'The server used the id the client sent instead of assigning its own.',
     pointer: '/components/schemas/Pet/allOf/1/properties/id',
   },
+  'undeclared-write': {
+    group: 'method',
+    kind: 'contract',
+    description:
+      'A method the contract does not declare on a path changed the store, with or without the key: a pet the run created changed or gone, or a pet created, as the API’s own reads show. The only write the contract offers is createPet.',
+    pointer: '/paths',
+  },
   'unsupported-method': {
     group: 'method',
     kind: 'policy',
     description:
-      'A method the contract does not declare on a path was served (2xx), or refused with 405 but no Allow (RFC 9110 §15.5.6).',
+      'A method the contract does not declare on a path was served with the key (2xx or 3xx) but changed nothing, or refused with 405 but no Allow (RFC 9110 §15.5.6).',
   },
   'no-response': {
     group: 'transport',

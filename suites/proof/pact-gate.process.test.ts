@@ -123,7 +123,8 @@ describe("the gate's --pact agrees with Pact's own Verifier", () => {
       expect(strict.rules).toEqual(['consumer-drift consumer'])
       expect(strict.output).toMatch(/status 200, where the recording has 204/)
       // The deprecated call is listed in every report, with its removal date and replacement.
-      const line = 'consumer web-app calls getPet in 2 interactions; removal 2030-12-05; use GET /pets?status=…'
+      const line =
+        'consumer web-app calls getPet in 2 interactions; removal 2030-12-05; use GET /pets?status=…'
       expect(strict.output).toContain(line)
       for (const report of ['summary.md', 'conformance.html', 'conformance.json', 'junit.xml'])
         expect(readFileSync(join(strict.reportDir, report), 'utf8'), report).toContain(

@@ -986,4 +986,111 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     }),
     1,
   ),
+  // The Errors section asks for the Error body; the suite's policy asks that it show nothing of the server.
+  broken(
+    'an error handler sends the stack trace',
+    serverB,
+    "An Express error handler answers `{code, message: err.stack, status}`, so body-parser's SyntaxError for a malformed body comes back a valid 400 Error whose message is the stack, with the server's paths and line numbers.",
+    { rule: 'leaked-internals', operation: 'createPet' },
+    (correct) => ({
+      parseNewPet: (text) => {
+        const parsed = correct.parseNewPet(text)
+        if (!('refuse' in parsed) || parsed.refuse !== 'The body is not JSON.') return parsed
+        return {
+          refuse: [
+            'SyntaxError: Unexpected end of JSON input',
+            '    at JSON.parse (<anonymous>)',
+            '    at parse (/srv/pets-api/node_modules/body-parser/lib/types/json.js:92:19)',
+            '    at /srv/pets-api/node_modules/body-parser/lib/read.js:128:18',
+          ].join('\n'),
+        }
+      },
+    }),
+  ),
+  // The contract declares GET and POST on /pets: a DELETE there is an operation nobody declared.
+  broken(
+    'DELETE /pets empties the store',
+    serverB,
+    'An Express router keeps a test-only `.delete(clearAll)` on `/pets` (for resetting between integration tests) behind the same key middleware: with the key, DELETE /pets answers 204 and every pet is gone.',
+    { rule: 'undeclared-write', operation: 'listPets' },
+    (correct) => {
+      let cleared = false
+      const since = new Set<Long>()
+      const kept = (pet: PetRecord | undefined) => (pet && (!cleared || since.has(pet.id)) ? pet : undefined)
+      return {
+        intercept: (request) => {
+          const path = normaliseRfc3986(request.target.split('?')[0] ?? '')
+          if (
+            request.method !== 'DELETE' ||
+            path !== '/v1/pets' ||
+            !correct.authorize(authorizationOf(request))
+          )
+            return undefined
+          cleared = true
+          since.clear()
+          return { status: 204, headers: {}, body: Buffer.alloc(0) }
+        },
+        create: async (pet) => {
+          const created = await correct.create(pet)
+          if (cleared) since.add(created.id)
+          return created
+        },
+        find: (id) => kept(correct.find(id)),
+        list: (limit, status) =>
+          correct
+            .list(Number.MAX_SAFE_INTEGER, status)
+            .filter((pet) => kept(pet) !== undefined)
+            .slice(0, limit),
+      }
+    },
+  ),
+  // HEAD is GET without its content (RFC 9110 §9.3.2): the same operation, which needs the key.
+  broken(
+    'HEAD is let through without a key',
+    serverA,
+    "Spring Security's chain permits `HEAD /**` for the load balancer's health checks, and Spring MVC answers HEAD with the GET handler: HEAD /pets/{id} answers 200 without a key for a pet that exists, 404 for one that does not.",
+    { rule: 'auth', operation: 'listPets' },
+    (correct) => ({
+      intercept: (request) => {
+        if (request.method !== 'HEAD') return undefined
+        const path = normaliseRfc3986(request.target.split('?')[0] ?? '')
+        const route = correct.route('GET', path)
+        if (route.operation === 'none') return undefined
+        const id = route.operation === 'getPet' ? correct.parsePetId(route.rawId) : undefined
+        const found = id === undefined || (typeof id !== 'object' && correct.find(id) !== undefined)
+        return jsonResponse(
+          found ? 200 : 404,
+          found ? [] : { code: 'not_found', message: 'No such pet.', status: 404 },
+        )
+      },
+    }),
+  ),
+  // Every operation requires the key (Authentication §1); an undeclared one is still reached without it.
+  broken(
+    'an admin DELETE route without the key middleware',
+    serverA,
+    'A Flask blueprint for support staff adds `DELETE /pets/<id>` and is registered before the `before_request` hook that checks the key, so anyone can delete any pet: 204 without a key.',
+    { rule: 'undeclared-write', operation: 'getPet' },
+    (correct) => {
+      const deleted = new Set<Long>()
+      return {
+        intercept: (request) => {
+          const path = normaliseRfc3986(request.target.split('?')[0] ?? '')
+          const route = correct.route('GET', path)
+          if (request.method !== 'DELETE' || route.operation !== 'getPet') return undefined
+          const id = correct.parsePetId(route.rawId)
+          if (typeof id === 'object' || deleted.has(id) || !correct.find(id))
+            return jsonResponse(404, { code: 'not_found', message: 'No such pet.', status: 404 })
+          deleted.add(id)
+          return { status: 204, headers: {}, body: Buffer.alloc(0) }
+        },
+        find: (id) => (deleted.has(id) ? undefined : correct.find(id)),
+        list: (limit, status) =>
+          correct
+            .list(Number.MAX_SAFE_INTEGER, status)
+            .filter((pet) => !deleted.has(pet.id))
+            .slice(0, limit),
+      }
+    },
+  ),
 ]

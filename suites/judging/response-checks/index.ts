@@ -10,6 +10,7 @@ import { errorShapeCheck } from './error-shape.ts'
 import { headersCheck } from './headers.ts'
 import type { ResponseCheck } from './judging.ts'
 import { startJudging } from './judging.ts'
+import { leakedInternalsCheck } from './leaked-internals.ts'
 import { prismViolationsCheck } from './prism-violations.ts'
 import { statusCheck } from './status.ts'
 import { uniqueMembersCheck } from './unique-members.ts'
@@ -29,6 +30,14 @@ export const responseChecks: readonly ResponseCheck[] = [
   uniqueMembersCheck,
 ]
 
+/** Judged on every response after those above, whatever they found or stopped: a defect of its own. */
+export const everyResponseChecks: readonly ResponseCheck[] = [leakedInternalsCheck]
+
+/** The rules those report: each a finding of its own, even on a response that failed a check's purpose. */
+export const standaloneRules: ReadonlySet<string> = new Set(
+  everyResponseChecks.flatMap((check) => check.rules),
+)
+
 /** Runs the response checks on one exchange, recording what they find on it. */
 export function judgeResponse(
   exchange: Exchange,
@@ -39,7 +48,8 @@ export function judgeResponse(
 ): void {
   const judging = startJudging(exchange, operation, params, recorder, run.storedWrong, run.createdIds)
   if (run.tentative) judging.tentative = true
-  for (const check of responseChecks) if (check.judge(judging) === 'stop') return
+  for (const check of responseChecks) if (check.judge(judging) === 'stop') break
+  for (const check of everyResponseChecks) check.judge(judging)
 }
 
 /** Prism's violations, judged once the response's own checks have run (they explain most of them). */

@@ -2,7 +2,7 @@
 import type { Operation } from '../../../contract/operations.ts'
 import type { Intent, SendParams } from '../request-intent.ts'
 import type { RuleId } from '../rules.ts'
-import { declaredResponse, type ResponseCheck, schemaWords } from './judging.ts'
+import { declaredResponse, type Judging, type ResponseCheck, schemaWords } from './judging.ts'
 
 /**
  * The status, given what the request was meant to be (see `Intent`). A wrong status is the root cause:
@@ -13,7 +13,6 @@ export const statusCheck: ResponseCheck = {
   rules: [
     'server-error',
     'auth',
-    'unsupported-method',
     'invalid-accepted',
     'invalid-not-refused',
     'wrong-status',
@@ -31,6 +30,7 @@ export const statusCheck: ResponseCheck = {
       )
       return 'stop'
     }
+    if (intent === 'unsupported-method') return undeclaredMethodStatus(judging)
     const broken = statusViolation(operation, status, declared !== undefined, params)
     if (broken) {
       violate(...broken, { cites: citation(operation, broken[0], params.fault) })
@@ -51,6 +51,34 @@ export const statusCheck: ResponseCheck = {
       )
     return undefined
   },
+}
+
+/**
+ * A method the contract does not declare on the path, with or without the key. 404, 405 and 501 are all
+ * honest refusals (501: RFC 9110 §15.6.2, a method the server supports nowhere), judged on as an Error;
+ * any other 5xx is a server error. A 2xx or 3xx is the check's to judge: whether it was served without a
+ * key, changed data, or only answered (it knows what it sent and reads the store back). A HEAD answer has
+ * no body to judge (RFC 9110 §9.3.2).
+ */
+function undeclaredMethodStatus(judging: Judging): 'stop' | undefined {
+  const { exchange, operation, violate } = judging
+  const { status } = exchange.response
+  const { method } = exchange.request
+  if (status >= 500 && status !== 501) {
+    violate(
+      'server-error',
+      `${operation.method} ${operation.path} answers 5xx`,
+      `${method} ${operation.path} answered ${status}: a server error, never acceptable for any request.`,
+      { cites: citation(operation, 'server-error', undefined) },
+    )
+    exchange.bodyUsable = false
+    return 'stop'
+  }
+  if (status < 400 || method === 'HEAD') {
+    exchange.bodyUsable = status < 400 && method !== 'HEAD'
+    return 'stop'
+  }
+  return undefined
 }
 
 /** The rule a response's status alone breaks, given what the request was meant to be. */
@@ -78,13 +106,6 @@ function statusViolation(
       'auth',
       fault ?? 'a spelling of the path without a key',
       `${name} spelled differently and sent without a key answered ${status}: data without a key.`,
-    ]
-  if (intent === 'unsupported-method' && status >= 200 && status < 400)
-    return [
-      'unsupported-method',
-      // One text for every path: a router that ignores methods does so everywhere, one defect.
-      'methods the contract does not declare are served',
-      `${fault ?? 'A method the contract does not declare'} ${operation.path} answered ${status}; the contract declares no such operation there, so it must be refused (405 with Allow, RFC 9110 §15.5.6).`,
     ]
   if (intent === 'invalid' && (status < 400 || status > 499)) {
     // Where the operation declares a refusal (400, 404), accepting what breaks the contract breaks its
