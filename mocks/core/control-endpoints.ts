@@ -1,4 +1,5 @@
 // The test-control endpoints under /__mock (health, journal, reset), kept out of /v1 and its API key.
+import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { errorResponse } from './error-codes.ts'
 import { isJsonMediaType, parseJsonBody } from './json-body.ts'
 import { jsonResponse, type MockRequest, type MockResponse } from './mock-http.ts'
@@ -12,6 +13,8 @@ export interface ControlContext {
   operationIds: readonly string[]
   /** The sessions the HTTP mock holds, for the health answer (absent: one mock, no sessions). */
   sessions?: () => unknown
+  /** The recording as a Pact file, for `GET /__mock/pact` (absent: the mock records nothing). */
+  pact?: () => unknown
 }
 
 /** Where the test-control endpoints live: outside the API's `/v1`, and not behind its API key. */
@@ -98,6 +101,27 @@ export function handleControl(request: MockRequest, state: MockState, context: C
     // The journal holds no header, so the key cannot leak through it; like health, it grants no CORS.
     return jsonResponse(200, { requests: state.journal.list() })
   }
+  if (request.path === `${controlPath}/pact`) {
+    // In every runtime the recording can be read; writing it to a folder is the HTTP mock's (POST, in Node).
+    if (method !== 'GET')
+      return errorResponse(
+        'method_not_allowed',
+        `${method} is not allowed on ${request.path} here; use GET.`,
+        {
+          allow: 'GET',
+        },
+      )
+    return context.pact
+      ? {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: stringifyExactJson(context.pact()),
+        }
+      : errorResponse(
+          'not_found',
+          "This mock records nothing: create it with record: { consumer: 'web-app' }, or start it with --record DIR --consumer NAME.",
+        )
+  }
   if (isResetRequest(request)) {
     const read = readResetRequest(request, context.operationIds)
     return read.ok ? resetAnswer(state, state.reset(read.options)) : read.response
@@ -114,7 +138,7 @@ export function handleControl(request: MockRequest, state: MockState, context: C
   }
   return errorResponse(
     'not_found',
-    `No such control endpoint: ${method} ${request.path}. Use GET ${controlPath}/health, GET ${controlPath}/requests or POST ${controlPath}/reset.`,
+    `No such control endpoint: ${method} ${request.path}. Use GET ${controlPath}/health, GET ${controlPath}/requests, POST ${controlPath}/reset or GET ${controlPath}/pact.`,
   )
 }
 

@@ -67,6 +67,7 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
     contractVersion: contract.document.info.version,
     operationIds: operationIdsOf(contract),
     ...(options.sessions ? { sessions: options.sessions } : {}),
+    ...(options.recorder ? { pact: () => options.recorder?.pact() } : {}),
   }
   const deprecationHeaders = new Map(
     contract.operations

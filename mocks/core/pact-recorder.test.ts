@@ -147,6 +147,18 @@ describe('the Pact recorder', () => {
     )
   })
 
+  it('serves the recording at GET /__mock/pact in every runtime, and says how to record when it does not', () => {
+    const api = recordingMock()
+    send(api, { path: '/v1/pets' })
+    const served = send(api, { path: '/__mock/pact', headers: {} })
+    expect(served.status).toBe(200)
+    expect(JSON.parse(served.body ?? '{}').interactions).toHaveLength(1)
+    expect(send(api, { method: 'POST', path: '/__mock/pact', headers: {} }).status).toBe(405)
+    const silent = createMockApi().handle({ method: 'GET', path: '/__mock/pact', query: '', headers: {} })
+    expect(silent.status).toBe(404)
+    expect(JSON.parse(silent.body ?? '{}').message).toMatch(/record: \{ consumer/)
+  })
+
   it('refuses a consumer name that cannot name a file', () => {
     expect(() => createMockApi({ record: { consumer: '../etc' } })).toThrow(/letters, digits/)
   })

@@ -1,5 +1,4 @@
 // `/__mock/pact` on the HTTP mock: the recording as a Pact file (GET), or written to its folder now (POST).
-import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { controlPath } from '../core/control-endpoints.ts'
 import { errorResponse } from '../core/error-codes.ts'
 import { jsonResponse, type MockRequest, type MockResponse } from '../core/mock-http.ts'
@@ -17,35 +16,24 @@ export interface HttpRecording {
 const pactPath = `${controlPath}/pact`
 
 /**
- * Answers `/__mock/pact` before the core: GET gives the Pact file as it would be written, POST writes it
- * now (a test run's end, without stopping the mock) and says where. Without `--record`, a 404 that says how.
+ * Answers `POST /__mock/pact` before the core: writes the Pact file now (a test run's end, without stopping
+ * the mock) and says where. `GET /__mock/pact`, the file as a value, is the core's, in every runtime.
  */
 export function withPactEndpoint(handle: Handle, recording: HttpRecording | undefined): Handle {
   return (request) => {
-    if (request.path !== pactPath) return handle(request)
+    if (request.path !== pactPath || request.method.toUpperCase() !== 'POST') return handle(request)
     if (!recording)
       return errorResponse(
         'not_found',
         'The mock is not recording: start it with --record DIR --consumer NAME to record a Pact file.',
       )
-    const method = request.method.toUpperCase()
-    if (method === 'GET')
-      return {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-        body: stringifyExactJson(recording.recorder.pact()),
-      }
-    if (method === 'POST')
-      return recording.write().then(
-        (file) => jsonResponse(200, { file, interactions: recording.recorder.summary().interactions }),
-        (error: Error) => errorResponse('internal_error', `Failed to write the Pact file: ${error.message}`),
-      )
-    return errorResponse(
-      'method_not_allowed',
-      `${request.method} is not allowed on ${pactPath}; use GET or POST.`,
-      {
-        allow: 'GET, POST',
-      },
+    return recording.write().then(
+      (file) => jsonResponse(200, { file, interactions: recording.recorder.summary().interactions }),
+      (error: Error) =>
+        errorResponse(
+          'internal_error',
+          `Failed to write the Pact file (${error.message}): check that its folder can be written.`,
+        ),
     )
   }
 }

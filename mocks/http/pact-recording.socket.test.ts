@@ -5,7 +5,9 @@ import { Verifier } from '@pact-foundation/pact'
 import { afterAll, expect, it } from 'vitest'
 import { pactStateHandlers } from '../../suites/index.ts'
 import { serverA, startReference } from '../../suites/proof/reference-servers.ts'
+import { createMockApi } from '../create-mock-api.ts'
 import { startMockProcess } from '../proof/start-mock-process.ts'
+import { serveHttp } from './serve-http.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'http-pacts-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -23,6 +25,8 @@ it('records every session into one Pact file, written on POST /__mock/pact and o
   expect((await get('/pets?status=sold', 'worker-1', 'lists sold pets')).status).toBe(200)
   expect((await get('/pets/1', 'worker-2', 'shows one pet')).status).toBe(200)
 
+  const shown = await (await fetch(`${mock.origin}/__mock/pact`)).json()
+  expect(shown.interactions).toHaveLength(2)
   const written = await fetch(`${mock.origin}/__mock/pact`, { method: 'POST' })
   expect(await written.json()).toEqual({ file, interactions: 2 })
   expect(JSON.parse(readFileSync(file, 'utf8')).interactions).toHaveLength(2)
@@ -42,19 +46,21 @@ it('records every session into one Pact file, written on POST /__mock/pact and o
   )
   // What the HTTP mock recorded replays on a correct server it never saw, by Pact's own Verifier.
   process.env.PACT_DO_NOT_TRACK = 'true'
-  const server = await startReference(serverA)
+  const reference = await startReference(serverA)
+  const fresh = await serveHttp(createMockApi({ apiKeys: [key] }).handle, { port: 0, host: '127.0.0.1' })
   try {
-    await expect(
-      new Verifier({
-        providerBaseUrl: new URL(server.baseUrl).origin,
-        pactUrls: [file],
-        logLevel: 'error',
-        customProviderHeaders: [`Authorization: Bearer ${server.apiKey}`],
-        stateHandlers: pactStateHandlers({ baseUrl: server.baseUrl, apiKey: server.apiKey }),
-      }).verifyProvider(),
-    ).resolves.toBeDefined()
+    for (const server of [reference, { baseUrl: `${fresh.origin}/v1`, apiKey: key }])
+      await expect(
+        new Verifier({
+          providerBaseUrl: new URL(server.baseUrl).origin,
+          pactUrls: [file],
+          logLevel: 'error',
+          customProviderHeaders: [`Authorization: Bearer ${server.apiKey}`],
+          stateHandlers: pactStateHandlers({ baseUrl: server.baseUrl, apiKey: server.apiKey }),
+        }).verifyProvider(),
+      ).resolves.toBeDefined()
   } finally {
-    await server.close()
+    await Promise.all([reference.close(), fresh.close()])
   }
 })
 
