@@ -137,11 +137,16 @@ export const schemathesisParity: readonly ParityRow[] = [
     rules: ['coverage'],
     miss: 'a failure',
   },
+  {
+    ours: 'with `--pact FILE`, every interaction a consumer recorded on the mock, judged by its matching rules where the contract holds (Pact’s own verification, which Schemathesis does not do)',
+    rules: ['consumer-drift'],
+    miss: 'a failure of its own kind, consumer drift (`--pact-drift warn`: a warning)',
+  },
 ]
 
 /** A rule as the table names it: its id, and "(policy)" where the registry says the contract is silent. */
 function ruleCell(rule: RuleId): string {
-  return rules[rule].kind === 'policy' ? `\`${rule}\` (policy)` : `\`${rule}\``
+  return rules[rule].kind === 'contract' ? `\`${rule}\`` : `\`${rule}\` (${rules[rule].kind})`
 }
 
 /** The table docs/checks.md holds (a test keeps the page equal to it). */
