@@ -40,6 +40,20 @@ describe("a recorded interaction's expectation, judged as Pact's Verifier judges
     expect(where(created, '{"id":7,"name":"Rex "}')).toEqual(['$.name'])
   })
 
+  it('reads the matchers other Pact tools write, and holds one it does not know to its example’s type', () => {
+    const rule = (matcher: Record<string, unknown>) => ({ combine: 'AND', matchers: [matcher] })
+    const foreign = expected(
+      { id: 1, note: 'made by x', at: '2026-01-01' },
+      {
+        '$.id': rule({ match: 'integer' }),
+        '$.note': rule({ match: 'include', value: 'made' }),
+        '$.at': rule({ match: 'date', format: 'yyyy-MM-dd' }),
+      },
+    )
+    expect(where(foreign, '{"id":9223372036854775807,"note":"made by y","at":"2027-02-02"}')).toEqual([])
+    expect(where(foreign, '{"id":1.5,"note":"by y","at":7}')).toEqual(['$.id', '$.note', '$.at'])
+  })
+
   it('compares values without a rule, and the status and media type always', () => {
     const plain = expected({ code: 'x' }, {})
     expect(where(plain, '{"code":"y"}')).toEqual(['$.code'])
