@@ -3,6 +3,7 @@ import { type Agent as HttpAgent, request as httpRequest, type IncomingMessage }
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import {
   ConnectionWatch,
+  closeAnnouncedOn,
   connectionOf,
   type DesyncFacts,
   requestFailedOn,
@@ -280,6 +281,12 @@ function attempt(
       },
       (answer: IncomingMessage) => {
         const connection = connectionOf(answer.socket)
+        const closes = /\bclose\b/i.test(String(answer.headers.connection ?? ''))
+        if (
+          closes ||
+          (answer.httpVersion === '1.0' && !/keep-alive/i.test(String(answer.headers.connection ?? '')))
+        )
+          closeAnnouncedOn(answer.socket)
         response = {
           status: answer.statusCode ?? 0,
           headers: flattenHeaders(answer.headers),
@@ -292,7 +299,12 @@ function attempt(
             maxBytes: limits.maxResponseBytes,
             maxChunks,
             status: answer.statusCode ?? 0,
-            contentEncoding: answer.headers['content-encoding'],
+            // A HEAD, 204 or 304 answer has no body (RFC 9110 §9.3.2, §15.3.5, §15.4.5): nothing to decode,
+            // and decoding nothing as gzip fails, which closed the connection like a second response.
+            contentEncoding:
+              init.method.toUpperCase() === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304
+                ? undefined
+                : answer.headers['content-encoding'],
             contentLength: answer.headers['content-length'],
           },
           {

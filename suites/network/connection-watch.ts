@@ -166,6 +166,16 @@ export function secondAnswerOn(socket: Duplex): Desync | undefined {
 }
 
 /**
+ * The answer on `socket` said the connection ends with it (`Connection: close`, or HTTP/1.0 without
+ * keep-alive): node:http's client then destroys the socket itself, often before the server's close
+ * arrives, and that is no double response. A HEAD answered so (no body to wait for) showed it first.
+ */
+export function closeAnnouncedOn(socket: Duplex): void {
+  const closing = closings.get(socket)
+  if (closing) closing.here = true
+}
+
+/**
  * The request on `socket` failed (a parse error, a deadline, a body over the cap): whatever closed the
  * connection is explained, and is no double response.
  */

@@ -30,6 +30,9 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
     return void process.nextTick(() => socket.uncork())
   }
   if (req.url === '/then-idle-extra') idleSocket = socket
+  // What reference D and compressing frameworks send for HEAD: the GET's headers, gzip included, no body.
+  if (req.url?.startsWith('/compressed-head'))
+    return void res.writeHead(405, { 'content-encoding': 'gzip', allow: 'GET' }).end()
   respond()
 }
 
@@ -123,5 +126,13 @@ describe('a correct server', () => {
     )
     expect(new Set(lines.map((one) => one.socket)).size).toBe(1)
     expect(desyncFacts(clientFor('correct').network)).toEqual({})
+  })
+})
+
+describe('a correct server answering HEAD with the headers of a compressed body, and no body', () => {
+  it('is no desync: there is nothing to decode, and the next request is answered as its own', async () => {
+    for (let index = 0; index < 3; index++) await send(`/compressed-head/${index}`, 'head', 'HEAD')
+    expect(bodyOf(await send('/after-head', 'head'))).toBe('{"asked":"GET /after-head"}')
+    expect(desyncFacts(clientFor('head').network)).toEqual({})
   })
 })
