@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -94,6 +94,31 @@ describe('animal-store-contract diff', () => {
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain(
       'cannot read BASE missing.yaml: no such file. Give the path of an OpenAPI 3.1 document',
+    )
+  })
+
+  it('runs the snippet docs/contract-diff.md shows, as a pull request job would', async () => {
+    // The installed bin, as npm ci links it, started the way npm run contract starts it.
+    mkdirSync(join(repository, 'node_modules/.bin'), { recursive: true })
+    const bin = join(repository, 'node_modules/.bin/animal-store-contract')
+    writeFileSync(
+      bin,
+      `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'scripts/launch.mjs')}" "${join(root, 'scripts/contract.ts')}" "$@"\n`,
+    )
+    chmodSync(bin, 0o755)
+    await execute('git', ['update-ref', 'refs/remotes/origin/main', 'HEAD'], { cwd: repository })
+    const { GITHUB_STEP_SUMMARY: _, ...env } = process.env
+    const code = await execute('bash', [join(root, 'docs/snippets/contract-diff.sh')], {
+      cwd: repository,
+      env,
+    }).then(
+      () => 0,
+      (error: { code: number }) => error.code,
+    )
+    expect(code).toBe(1)
+    expect(readFileSync(join(repository, 'contract-diff.md'), 'utf8')).toContain('changed maximum 100 → 50')
+    expect(JSON.parse(readFileSync(join(repository, 'contract-diff.json'), 'utf8')).base.source).toBe(
+      'git show origin/main:contract/openapi.yaml',
     )
   })
 

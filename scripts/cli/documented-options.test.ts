@@ -71,6 +71,7 @@ const pages: [string, (heading: string) => Owner[]][] = [
             : ['conformance', 'mock'],
   ],
   ['README.md', () => ['conformance', 'mock']],
+  ['docs/contract-diff.md', () => ['contract']],
 ]
 
 describe('the options the docs show', () => {
@@ -82,6 +83,13 @@ describe('the options the docs show', () => {
       )
       .map(({ flag, code }) => `${flag} (in \`${code}\`)`)
     expect(unknown).toEqual([])
+  })
+
+  it('documents every option the contract command accepts', () => {
+    const shown = new Set(
+      documentedFlags(read('docs/contract-diff.md'), () => ['contract']).map(({ flag }) => flag),
+    )
+    expect([...commands.contract].filter((flag) => !shown.has(flag))).toEqual([])
   })
 
   it('documents every option the conformance command accepts', () => {
