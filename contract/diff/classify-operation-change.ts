@@ -183,6 +183,13 @@ export function classifyOperationChange(located: LocatedChange, diff: Diff): Cla
         }
       if (isAnnotation(field) || field === 'tags')
         return { what: field, breaks: [], reason: 'An annotation: it validates nothing.' }
+      if (field === 'operationId')
+        return {
+          what: field,
+          breaks: [],
+          reason:
+            'A renamed operationId: requests and responses are unchanged; generated clients rename a method.',
+        }
       return differVerdict(diff, field)
     default:
       if (isAnnotation(field) || diff.path[0] === 'info' || diff.path[0] === 'tags')

@@ -278,6 +278,35 @@ const rows: [string, Edit, string[], 0 | 1][] = [
     0,
   ],
   [
+    'a new required parameter inserted first is named as itself, not as the parameter once at its index',
+    also(bumped, (d) => {
+      d.paths['/pets'].get.parameters.unshift({
+        name: 'shop',
+        in: 'query',
+        required: true,
+        schema: { type: 'string' },
+      })
+    }),
+    ['listPets request query:shop → consumers'],
+    1,
+  ],
+  [
+    "a new server path prefix breaks both sides, though the differ calls the server's URL an annotation",
+    also(bumped, (d) => {
+      d.servers[0].url = '{base_url}/v2'
+    }),
+    ['document /servers/0/url → consumers+providers'],
+    1,
+  ],
+  [
+    'a renamed operationId breaks nobody: the wire is the same',
+    (d) => {
+      d.paths['/pets'].get.operationId = 'listAnimals'
+    },
+    ['listPets operation → nobody'],
+    0,
+  ],
+  [
     'an unnamed operation is named by its method and path',
     also(bumped, (d) => {
       delete d.paths['/store/orders']

@@ -5,7 +5,7 @@ import { classifySchemaChange } from './classify-change.ts'
 import { classifyOperationChange, classifyRemovedOperation } from './classify-operation-change.ts'
 import type { ContractChange, ContractDiff, DiffSide, FailOn } from './contract-change.ts'
 import { deprecationFindings, sunsetOf } from './deprecation-findings.ts'
-import { type DiffPath, type LocatedChange, locateChange, valueAlong } from './locate-change.ts'
+import { basePathOf, type DiffPath, type LocatedChange, locateChange, valueAlong } from './locate-change.ts'
 import { canonicalJson, isAnnotation, resolvedSchema } from './resolved-schema.ts'
 import { type Changelog, versionFindings } from './version-findings.ts'
 
@@ -29,9 +29,10 @@ export interface DiffOptions {
 export function diffContracts(base: DiffInput, head: DiffInput, options: DiffOptions): ContractDiff {
   const located = differences(base.document, head.document).map((diff) => ({
     diff,
-    at: locateChange(diff.path, base.document, head.document),
+    at: locateChange(diff.path, base.document, head.document, diff.after ?? diff.before),
   }))
   const changes = [
+    ...serverPathChange(base.document, head.document),
     ...restructured(located, base.document, head.document),
     ...withoutEchoes(
       located.filter(
@@ -72,7 +73,7 @@ export function diffContracts(base: DiffInput, head: DiffInput, options: DiffOpt
  */
 function differences(base: OpenApiDocument, head: OpenApiDocument): Diff[] {
   return quietly(() => apiDiff(structuredClone(base), structuredClone(head))).flatMap((diff) => {
-    if (diff.path[0] === 'components') return []
+    if (diff.path[0] === 'components' || diff.path[0] === 'servers') return []
     const item = diff.path.length === 2 && diff.path[0] === 'paths' ? (diff.before ?? diff.after) : undefined
     if (!isRecord(item)) return [diff]
     return Object.keys(item)
@@ -90,6 +91,28 @@ function differences(base: OpenApiDocument, head: OpenApiDocument): Diff[] {
 function isAnnotationChange(at: LocatedChange): boolean {
   const keyword = [...(at.schemaPath ?? [])].reverse().find((segment) => typeof segment === 'string')
   return keyword !== undefined && isAnnotation(keyword) && at.schemaPath?.at(-2) !== 'properties'
+}
+
+/**
+ * The servers as far as a request sees them: the path prefix every request path starts with (`/v1`). The
+ * differ calls a changed server URL an annotation; a new prefix breaks clients that call the old one and
+ * servers that serve it. Hosts, descriptions and variables' defaults are deployment facts, and are left out.
+ */
+function serverPathChange(base: OpenApiDocument, head: OpenApiDocument): ContractChange[] {
+  const [before, after] = [basePathOf(base), basePathOf(head)]
+  if (before === after) return []
+  return [
+    {
+      action: 'changed',
+      what: `server path prefix ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+      operation: null,
+      location: { in: 'document', documentPointer: '/servers/0/url' },
+      before,
+      after,
+      breaks: ['consumers', 'providers'],
+      reason: 'A new path prefix for every operation: clients call the old paths, servers serve them.',
+    },
+  ]
 }
 
 /**

@@ -93,7 +93,12 @@ function schemaPointer(schemaPath: DiffPath): string {
  * Places one change of the differ: which operation (by id, method and path, as a recorded interaction
  * names it), and where in it. `base` and `head` are both needed: a removed parameter exists only in base.
  */
-export function locateChange(path: DiffPath, base: OpenApiDocument, head: OpenApiDocument): LocatedChange {
+export function locateChange(
+  path: DiffPath,
+  base: OpenApiDocument,
+  head: OpenApiDocument,
+  value?: unknown,
+): LocatedChange {
   const [root, template, method, ...rest] = path
   if (
     root !== 'paths' ||
@@ -136,7 +141,12 @@ export function locateChange(path: DiffPath, base: OpenApiDocument, head: OpenAp
   const [first, second, third, fourth, fifth] = rest
   if (first === undefined) return at({ in: 'operation' }, 'operation')
   if (first === 'parameters' && second !== undefined) {
-    const parameter = either(['paths', template, method, 'parameters', second])
+    // A parameter added or removed whole is the differ's value: its index is one of the merged list, which
+    // can name another parameter in either document. Inside one, the index is BASE's.
+    const parameter =
+      third === undefined && isRecord(value)
+        ? (followed(head, value) ?? followed(base, value))
+        : either(['paths', template, method, 'parameters', second])
     const named = isRecord(parameter) ? { in: String(parameter.in), name: String(parameter.name) } : undefined
     const location: ChangeLocation = { in: 'request', ...(named ? { parameter: named } : {}) }
     if (third === undefined) return at(location, 'parameter')
