@@ -6,10 +6,17 @@ const sideNames: Record<Side, string> = { consumers: 'consumers (clients)', prov
 
 /**
  * Text from a document (a reason quoting a property name, a sunset) as Markdown that renders as written:
- * every character Markdown or HTML reads is escaped (CommonMark §2.4), on one line so it stays in its cell.
+ * every character Markdown or HTML reads is escaped (CommonMark §2.4), on one line so it stays in its cell,
+ * and the `:` of a URL scheme, the `@` of an address and the `.` of `www.` written as character references,
+ * which GFM's autolinks (GFM §6.9) do not match.
  */
 function text(value: string): string {
-  return value.replace(/[\r\n]+/g, ' ').replace(/[\\`*_{}[\]<>()#+!|~&]/g, '\\$&')
+  return value
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\`*_{}[\]<>()#+!|~&]/g, '\\$&')
+    .replace(/\b(https?|ftp|mailto|xmpp):/gi, '$1&#58;')
+    .replace(/(?<=[\w.+-])@(?=[\w-])/g, '&#64;')
+    .replace(/www\./gi, (www) => `${www.slice(0, 3)}&#46;`)
 }
 
 function operationCell(change: ContractChange): string {
