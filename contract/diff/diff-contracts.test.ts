@@ -385,13 +385,18 @@ describe('the deprecation lifecycle', () => {
     d.paths['/pets'].get['x-sunset'] = '2031-01-01'
   }
 
+  const sunsetNotADate: Edit = (d) => {
+    d.paths['/pets/{petId}'].get['x-sunset'] = 'next December'
+  }
+
   it.each([
-    ['deprecated without a sunset', deprecatedOnly, 'deprecated-without-sunset'],
-    ['a sunset without deprecated: true', sunsetOnly, 'sunset-without-deprecated'],
-  ])('%s is a finding of the diff, and fails it', (_, edit, kind) => {
+    ['deprecated without a sunset', deprecatedOnly, 'deprecated-without-sunset', 'listPets'],
+    ['a sunset without deprecated: true', sunsetOnly, 'sunset-without-deprecated', 'listPets'],
+    ['a sunset that is not a date', sunsetNotADate, 'sunset-not-a-date', 'getPet'],
+  ])('%s is a finding of the diff, and fails it', (_, edit, kind, operationId) => {
     const diff = diffOf(edit)
     expect(diff.findings.map((finding) => [finding.kind, finding.operation?.id])).toEqual([
-      [kind, 'listPets'],
+      [kind, operationId],
     ])
     expect(diff.verdict.exitCode).toBe(1)
   })
