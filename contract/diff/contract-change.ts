@@ -32,7 +32,7 @@ export interface ChangeLocation {
    * `*` stands for every item of an array: `/*\/status` is the status of each pet of a list.
    */
   pointer?: string
-  /** JSON Pointer into the schema as resolved ($refs followed), where the changed keyword sits. */
+  /** JSON Pointer into the schema as it validates ($refs followed, allOf merged), where the keyword sits. */
   schemaPointer?: string
   /** For a document-level change, the JSON Pointer into the document. */
   documentPointer?: string

@@ -99,6 +99,37 @@ const rows: [string, Edit, string[], 0 | 1][] = [
     0,
   ],
   [
+    'a $ref inlined with an enum value removed: only the removal breaks, not the respelling',
+    also(bumped, (d) => {
+      d.paths['/pets'].get.parameters[1].schema = {
+        ...d.components.schemas.PetStatus,
+        enum: ['available', 'pending'],
+      }
+    }),
+    // PetStatus's description, now beside the parameter, and the removed value.
+    ['listPets request query:status → nobody', 'listPets request query:status → consumers'],
+    1,
+  ],
+  [
+    "Pet's allOf flattened with a new required field: only the requirement breaks, servers",
+    also(bumped, (d) => {
+      d.components.schemas.Pet = {
+        type: 'object',
+        required: ['id', 'name', 'categoryId', 'status'],
+        properties: {
+          ...d.components.schemas.NewPet.properties,
+          id: d.components.schemas.Pet.allOf[1].properties.id,
+        },
+      }
+    }),
+    [
+      'listPets response 200 /*/status → providers',
+      'createPet response 201 /status → providers',
+      'getPet response 200 /status → providers',
+    ],
+    1,
+  ],
+  [
     'a field added to NewPet as required breaks clients creating pets, and servers answering with a Pet (allOf)',
     also(bumped, (d) => {
       d.components.schemas.NewPet.properties.tag = { type: 'string' }

@@ -34,11 +34,9 @@ export function diffContracts(base: DiffInput, head: DiffInput, options: DiffOpt
   const changes = [
     ...serverPathChange(base.document, head.document),
     ...restructured(located, base.document, head.document),
-    ...withoutEchoes(
-      located.filter(
-        ({ diff, at }) => isAnnotationChange(at) || !sameSchemaUnder(diff, base.document, head.document),
-      ),
-    ).map(({ diff, at }) => classified(diff, at, options.date)),
+    ...withoutEchoes(resolvedAgain(located, base.document, head.document)).map(({ diff, at }) =>
+      classified(diff, at, options.date),
+    ),
   ]
   const counts = (side: 'consumers' | 'providers') =>
     changes.filter((change) => change.breaks.includes(side)).length
@@ -113,6 +111,43 @@ function serverPathChange(base: OpenApiDocument, head: OpenApiDocument): Contrac
       reason: 'A new path prefix for every operation: clients call the old paths, servers serve them.',
     },
   ]
+}
+
+/**
+ * The schema changes found again between the schemas as they validate ($refs followed, allOf merged), so
+ * that a schema both respelled and changed shows only its change, not the differ's view of the spelling.
+ * A schema that resolves the same is left to `restructured`; annotation edits, which resolving drops, and
+ * a schema added or removed whole stay as the differ found them.
+ */
+function resolvedAgain(
+  located: { diff: Diff; at: LocatedChange }[],
+  base: OpenApiDocument,
+  head: OpenApiDocument,
+): { diff: Diff; at: LocatedChange }[] {
+  const roots = new Map<string, { diff: Diff; at: LocatedChange }[]>()
+  const kept: { diff: Diff; at: LocatedChange }[] = []
+  for (const entry of located) {
+    if (!entry.at.schemaRoot || isAnnotationChange(entry.at)) kept.push(entry)
+    else
+      roots.set(schemaKey(entry.at.schemaRoot), [...(roots.get(schemaKey(entry.at.schemaRoot)) ?? []), entry])
+  }
+  for (const entries of roots.values()) {
+    const root = entries[0]?.at.schemaRoot ?? []
+    const [before, after] = [valueAlong(base, root), valueAlong(head, root)]
+    if (before === undefined || after === undefined) {
+      kept.push(...entries)
+      continue
+    }
+    const [resolvedBefore, resolvedAfter] = [resolvedSchema(base, before), resolvedSchema(head, after)]
+    if (canonicalJson(resolvedBefore) === canonicalJson(resolvedAfter)) continue
+    for (const diff of quietly(() =>
+      apiDiff(structuredClone(resolvedBefore), structuredClone(resolvedAfter)),
+    )) {
+      const path = [...root, ...diff.path]
+      kept.push({ diff: { ...diff, path }, at: locateChange(path, base, head, diff.after ?? diff.before) })
+    }
+  }
+  return kept
 }
 
 /**

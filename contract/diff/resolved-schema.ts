@@ -64,7 +64,6 @@ export function resolvedSchema(
           )
         : resolvedSchema(document, value, following)
   }
-  if (Array.isArray(out.required)) out.required = [...out.required].sort()
   if (Array.isArray(out.allOf)) {
     const { allOf, ...own } = out
     return mergeAll([own, ...(allOf as unknown[])])
@@ -98,21 +97,25 @@ function mergeAll(members: unknown[]): unknown {
     }
     for (const [key, value] of Object.entries(member)) {
       if (key === 'required')
-        merged.required = [
-          ...new Set([...((merged.required as string[]) ?? []), ...(value as string[])]),
-        ].sort()
+        merged.required = [...new Set([...((merged.required as string[]) ?? []), ...(value as string[])])]
       else if (key === 'properties')
         merged.properties = { ...(merged.properties as object), ...(value as object) }
       else merged[key] = value
     }
   }
-  if (Array.isArray(merged.required)) merged.required = [...merged.required].sort()
   return unmerged.length === 0 ? merged : { ...merged, allOf: unmerged }
 }
 
-/** JSON with object keys sorted, so equal data gives equal text whatever the key order. */
+/**
+ * JSON with object keys and `required` entries sorted, so equal schemas give equal text whatever their
+ * order (the order of neither means anything to a validator).
+ */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_, item) =>
-    isRecord(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item,
+  return JSON.stringify(value, (key, item) =>
+    key === 'required' && Array.isArray(item)
+      ? [...item].sort()
+      : isRecord(item)
+        ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)))
+        : item,
   )
 }
