@@ -21,11 +21,11 @@ x-sunset only when deprecated), that a breaking change comes with a new major in
   options: {
     'base-ref': {
       kind: text('REV', 'a git revision such as origin/main'),
-      help: 'take BASE from git: contract/openapi.yaml at this revision (git show REV:contract/openapi.yaml,\nrun in the current folder); REV:PATH names another file',
+      help: 'take BASE from git: contract/openapi.yaml at this revision, read with\ngit show REV:contract/openapi.yaml in the current folder; REV:PATH names\nanother file',
     },
     'fail-on': {
       kind: oneOf(failOnSides, 'SIDE'),
-      help: 'which breaking changes fail the diff (exit 1): any, consumers (clients) or providers (servers)',
+      help: 'which breaking changes fail the diff (exit 1): any, consumers (clients)\nor providers (servers)',
       default: 'any',
     },
     format: {
@@ -35,17 +35,17 @@ x-sunset only when deprecated), that a breaking change comes with a new major in
     },
     markdown: {
       kind: text('FILE', 'a file path'),
-      help: 'also write the Markdown report to FILE (a pull request\'s step summary: "$GITHUB_STEP_SUMMARY")',
+      help: 'also write the Markdown report to FILE, such as "$GITHUB_STEP_SUMMARY"',
     },
     json: { kind: text('FILE', 'a file path'), help: 'also write the JSON report to FILE' },
     date: {
       kind: day,
-      help: "the day sunsets are judged against (to test a removal's day)",
+      help: 'the day sunsets are judged against',
       defaultText: 'today, UTC',
     },
     changelog: {
       kind: text('FILE', 'a file path'),
-      help: "a changelog that must name HEAD's info.version when a change breaks (CHANGELOG.md)",
+      help: "a changelog that must name HEAD's info.version when a change breaks",
     },
   },
   footer: `Exit codes: 0 nothing breaks the side --fail-on counts and the diff has no finding; 1 something
