@@ -338,6 +338,15 @@ const rows: [string, Edit, string[], 0 | 1][] = [
     0,
   ],
   [
+    "a path item's own parameter is judged in each of its operations, named",
+    also(bumped, (d) => {
+      const [petId] = d.paths['/pets/{petId}'].get.parameters.splice(0, 1)
+      d.paths['/pets/{petId}'].parameters = [{ ...petId, schema: { type: 'integer', format: 'int32' } }]
+    }),
+    ['getPet request path:petId → consumers+providers'],
+    1,
+  ],
+  [
     'an unnamed operation is named by its method and path',
     also(bumped, (d) => {
       delete d.paths['/store/orders']

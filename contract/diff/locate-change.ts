@@ -54,6 +54,18 @@ function followed(document: OpenApiDocument, value: unknown): unknown {
   return current
 }
 
+/**
+ * An operation's parameters as the differ numbers them: the operation's own, then its path item's (the
+ * differ copies those into each operation), $refs followed.
+ */
+function mergedParameters(document: OpenApiDocument, template: string, method: string): unknown[] {
+  const own = valueAlong(document, ['paths', template, method, 'parameters'])
+  const shared = valueAlong(document, ['paths', template, 'parameters'])
+  return [...(Array.isArray(own) ? own : []), ...(Array.isArray(shared) ? shared : [])].map((parameter) =>
+    followed(document, parameter),
+  )
+}
+
 /** The first server's path prefix (`/v1` of `{base_url}/v1`), which every request path starts with. */
 export function basePathOf(document: OpenApiDocument): string {
   const server = (
@@ -146,7 +158,8 @@ export function locateChange(
     const parameter =
       third === undefined && isRecord(value)
         ? (followed(head, value) ?? followed(base, value))
-        : either(['paths', template, method, 'parameters', second])
+        : (mergedParameters(base, template, method)[Number(second)] ??
+          mergedParameters(head, template, method)[Number(second)])
     const named = isRecord(parameter) ? { in: String(parameter.in), name: String(parameter.name) } : undefined
     const location: ChangeLocation = { in: 'request', ...(named ? { parameter: named } : {}) }
     if (third === undefined) return at(location, 'parameter')
