@@ -1,4 +1,5 @@
 // Compares two contracts: the differ finds the changes, our rules say whom each breaks, then the findings.
+// Why api-smart-diff and rules of our own: docs/decisions/contract-diff-by-direction.md.
 import { apiDiff, type Diff } from 'api-smart-diff'
 import { isRecord, type OpenApiDocument, pointerSegment } from '../openapi-document.ts'
 import { classifySchemaChange } from './classify-change.ts'
