@@ -172,8 +172,7 @@ function schemaKey(path: DiffPath): string {
 }
 
 /** True when the schema a change sits in resolves, in both documents, to the same validating schema. */
-function sameSchemaUnder(diff: Diff, base: OpenApiDocument, head: OpenApiDocument): boolean {
-  const at = locateChange(diff.path, base, head)
+function sameSchemaUnder(at: LocatedChange, base: OpenApiDocument, head: OpenApiDocument): boolean {
   if (!at.schemaRoot) return false
   const [before, after] = [valueAlong(base, at.schemaRoot), valueAlong(head, at.schemaRoot)]
   return (
@@ -194,8 +193,8 @@ function restructured(
   head: OpenApiDocument,
 ): ContractChange[] {
   const roots = new Map<string, LocatedChange>()
-  for (const { diff, at } of located) {
-    if (!at.schemaRoot || !sameSchemaUnder(diff, base, head)) continue
+  for (const { at } of located) {
+    if (!at.schemaRoot || !sameSchemaUnder(at, base, head)) continue
     if (isAnnotationChange(at)) continue
     roots.set(schemaKey(at.schemaRoot), at)
   }
