@@ -140,6 +140,39 @@ export function classifyOperationChange(located: LocatedChange, diff: Diff): Cla
     case 'response-field':
       if (isAnnotation(field))
         return { what: field, breaks: [], reason: 'An annotation: it validates nothing.' }
+      if (
+        field === 'content' ||
+        (located.location.mediaType && field === located.location.mediaType && !located.location.header)
+      )
+        return added
+          ? {
+              what: field === 'content' ? 'response body' : 'media type',
+              breaks: [],
+              reason: 'A new response body or media type: clients ignore what they do not read.',
+            }
+          : removed
+            ? {
+                what: field === 'content' ? 'response body' : 'media type',
+                breaks: ['consumers'],
+                reason: 'A response body or media type removed: clients that read it get none.',
+              }
+            : differVerdict(diff, field)
+      if (field === 'headers' && added) {
+        const required =
+          isRecord(diff.after) &&
+          Object.values(diff.after).some((header) => isRecord(header) && header.required === true)
+        return required
+          ? {
+              what: 'headers',
+              breaks: ['providers'],
+              reason: 'New response headers, one required: servers that answer without it no longer conform.',
+            }
+          : {
+              what: 'headers',
+              breaks: [],
+              reason: 'New optional response headers: clients ignore what they do not read.',
+            }
+      }
       if (located.location.header && diff.path[diff.path.length - 1] === located.location.header) {
         const required = isRecord(diff.after) && diff.after.required === true
         if (added)

@@ -347,6 +347,27 @@ const rows: [string, Edit, string[], 0 | 1][] = [
     1,
   ],
   [
+    "a response's media type renamed: the old one removed breaks clients, the new one nobody",
+    also(bumped, (d) => {
+      const { content } = d.paths['/pets'].get.responses['200']
+      content['application/vnd.pets+json'] = content['application/json']
+      delete content['application/json']
+    }),
+    ['listPets response 200 → consumers', 'listPets response 200 → nobody'],
+    1,
+  ],
+  [
+    'response headers added: an optional one breaks nobody, a required one servers',
+    also(bumped, (d) => {
+      d.paths['/pets'].get.responses['200'].headers = { 'X-Total': { schema: { type: 'integer' } } }
+      d.paths['/pets'].post.responses['201'].headers = {
+        Location: { required: true, schema: { type: 'string' } },
+      }
+    }),
+    ['listPets response 200 → nobody', 'createPet response 201 → providers'],
+    1,
+  ],
+  [
     'an unnamed operation is named by its method and path',
     also(bumped, (d) => {
       delete d.paths['/store/orders']
