@@ -156,6 +156,21 @@ const rows: [string, Edit, string[], 0 | 1][] = [
     0,
   ],
   [
+    'a type array reordered or written as one type ([string] for string) breaks nobody',
+    (d) => {
+      d.components.schemas.NewPet.properties.name.type = ['string']
+      d.components.schemas.Pet.allOf[1].properties.id.type = ['integer']
+    },
+    // One "schema spelling" change where each schema is used.
+    [
+      'listPets response 200 → nobody',
+      'createPet request → nobody',
+      'createPet response 201 → nobody',
+      'getPet response 200 → nobody',
+    ],
+    0,
+  ],
+  [
     'a field made nullable widens the request (nobody) and the response (clients)',
     also(bumped, (d) => {
       d.components.schemas.NewPet.properties.name.type = ['string', 'null']

@@ -64,6 +64,11 @@ export function resolvedSchema(
           )
         : resolvedSchema(document, value, following)
   }
+  // `type: [string, null]` and `type: [null, string]` accept the same values, and `[string]` is `string`.
+  if (Array.isArray(out.type)) {
+    const types = [...new Set(out.type.map(String))].sort()
+    out.type = types.length === 1 ? types[0] : types
+  }
   if (Array.isArray(out.allOf)) {
     const { allOf, ...own } = out
     return mergeAll([own, ...(allOf as unknown[])])
