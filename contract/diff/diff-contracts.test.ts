@@ -498,6 +498,15 @@ describe('the version check', () => {
     expect(diffOf(also(breaking, bumped)).findings).toEqual([])
   })
 
+  it('says so when a version is not MAJOR.MINOR.PATCH, as it cannot tell a new major', () => {
+    const unversioned: Edit = (d) => {
+      d.info.version = '2026-11'
+    }
+    expect(diffOf(also(breaking, unversioned)).findings.map((finding) => finding.kind)).toEqual([
+      'version-not-semver',
+    ])
+  })
+
   it('asks nothing of the version when nothing breaks', () => {
     expect(diffOf((d) => (d.paths['/pets'].get.summary = 'Animals')).findings).toEqual([])
   })
