@@ -20,5 +20,5 @@ if (compiled.status !== 0) {
   process.exit(1)
 }
 copyFileSync(`${root}contract/openapi.yaml`, `${root}dist/contract/openapi.yaml`)
-for (const bin of ['start-mock', 'conformance']) chmodSync(`${root}dist/scripts/${bin}.js`, 0o755)
+for (const bin of ['start-mock', 'conformance', 'contract']) chmodSync(`${root}dist/scripts/${bin}.js`, 0o755)
 console.log('Built dist/.')

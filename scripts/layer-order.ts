@@ -13,6 +13,10 @@ export interface Layer {
 
 export const layers: readonly Layer[] = [
   { path: 'contract/', holds: 'the OpenAPI document, its generated types and validators, the one loader' },
+  {
+    path: 'contract/diff/',
+    holds: 'the contract diff: changes between two documents, whom each breaks, the diff’s findings',
+  },
   { path: 'mocks/core/', holds: 'the mock’s transport-neutral core: one function over an injected store' },
   { path: 'mocks/', holds: 'the mock’s adapters: MSW handlers, node:http server, Prism, Playwright, Vite' },
   {

@@ -35,6 +35,7 @@ const run = promisify(execFile)
 const mockPathBudgetMb = 40
 const mockBin = 'node_modules/animal-store-contract-kit/dist/scripts/start-mock.js'
 const conformanceBin = 'node_modules/animal-store-contract-kit/dist/scripts/conformance.js'
+const contractBin = 'node_modules/animal-store-contract-kit/dist/scripts/contract.js'
 const readmeSnippet = join(root, 'mocks/snippets/pets-in-vitest.test.ts')
 /** The README's vitest files, run (and type-checked) in each runtime's project: 2 + 4 + 3 tests. */
 const snippets = ['pets-in-vitest.test.ts', 'unmocked-requests.test.ts', 'typed-client.test.ts']
@@ -209,6 +210,7 @@ export const used = [pet, api, wrong, options, query, status, startBrowserMock, 
     for (const [bin, name] of [
       [mockBin, 'animal-store-mock'],
       [conformanceBin, 'animal-store-conformance'],
+      [contractBin, 'animal-store-contract'],
     ] as const) {
       const { stdout } = await runNode(process.execPath, app, [bin, '--help'], 30_000)
       expect(stdout.startsWith(`Usage: ${name} `)).toBe(true)

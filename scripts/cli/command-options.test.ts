@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defineCommand, helpText, optionsTable, parseCommand } from './command-options.ts'
-import { bytes, commaList, flag, integer, matching, oneOf, port, seconds, text } from './option-kinds.ts'
+import { bytes, commaList, day, flag, integer, matching, oneOf, port, seconds, text } from './option-kinds.ts'
 import { UsageError } from './usage-error.ts'
 
 const command = defineCommand({
@@ -16,6 +16,7 @@ const command = defineCommand({
     key: { kind: text('KEY'), help: 'the key', env: 'DEMO_KEY', secret: true },
     tag: { kind: text('TAG'), help: 'a tag', multiple: true },
     quiet: { kind: flag, help: 'say less' },
+    date: { kind: day, help: 'the day' },
   },
 })
 
@@ -32,6 +33,7 @@ describe('parseCommand', () => {
       key: undefined,
       tag: [],
       quiet: false,
+      date: undefined,
     })
     expect(sources.port).toBe('default')
   })
@@ -71,6 +73,14 @@ describe('parseCommand', () => {
     [['--timeout', '0'], '--timeout must be a number of seconds above 0 and at most 600; got "0".'],
     [['--size', '12'], '--size must be a byte count of at least 1024, such as 268435456 or 256M; got "12".'],
     [['--mode', 'medium'], '--mode must be one of fast, slow; got "medium".'],
+    [
+      ['--date', '2030-02-30'],
+      '--date must be a date written YYYY-MM-DD, such as 2030-12-05; got "2030-02-30".',
+    ],
+    [
+      ['--date', '5 Dec 2030'],
+      '--date must be a date written YYYY-MM-DD, such as 2030-12-05; got "5 Dec 2030".',
+    ],
     [
       ['--sizes', '1,,2'],
       '--sizes must be a comma-separated list of a whole number from 1 to 10; got "1,,2".',

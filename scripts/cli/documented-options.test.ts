@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { benchCommand } from '../bench-options.ts'
 import { conformanceCommand } from '../conformance-options.ts'
+import { contractCommand } from '../contract-options.ts'
 import { startMockCommand } from '../start-mock-options.ts'
 import type { CommandSpec } from './command-options.ts'
 
@@ -22,6 +23,7 @@ const commands = {
   conformance: accepted(conformanceCommand),
   mock: accepted(startMockCommand),
   bench: accepted(benchCommand),
+  contract: accepted(contractCommand),
 }
 type Owner = keyof typeof commands | 'other tool'
 
@@ -32,6 +34,7 @@ const otherFlags = new Set(['--expose-gc']) // Node's: the suite sets it for its
 /** Whose flags a piece of code text shows: the command it names, or the page section's own. */
 function ownerOf(code: string, fallback: Owner[]): Owner[] {
   if (/npm run bench/.test(code)) return ['bench']
+  if (/npm run contract\b|animal-store-contract(?![-\w])/.test(code)) return ['contract']
   if (/npm run conformance|animal-store-conformance/.test(code)) return ['conformance']
   if (/npm start|animal-store-mock/.test(code)) return ['mock']
   if (otherTools.test(code)) return ['other tool']
@@ -61,11 +64,14 @@ const pages: [string, (heading: string) => Owner[]][] = [
     (heading) =>
       heading.includes('animal-store-mock')
         ? ['mock']
-        : heading.includes('animal-store-conformance')
-          ? ['conformance']
-          : ['conformance', 'mock'],
+        : heading.includes('animal-store-contract')
+          ? ['contract']
+          : heading.includes('animal-store-conformance')
+            ? ['conformance']
+            : ['conformance', 'mock'],
   ],
   ['README.md', () => ['conformance', 'mock']],
+  ['docs/contract-diff.md', () => ['contract']],
 ]
 
 describe('the options the docs show', () => {
@@ -77,6 +83,13 @@ describe('the options the docs show', () => {
       )
       .map(({ flag, code }) => `${flag} (in \`${code}\`)`)
     expect(unknown).toEqual([])
+  })
+
+  it('documents every option the contract command accepts', () => {
+    const shown = new Set(
+      documentedFlags(read('docs/contract-diff.md'), () => ['contract']).map(({ flag }) => flag),
+    )
+    expect([...commands.contract].filter((flag) => !shown.has(flag))).toEqual([])
   })
 
   it('documents every option the conformance command accepts', () => {

@@ -140,3 +140,14 @@ export function httpUrl(accepts = 'an http(s) URL'): Kind<string> {
     },
   }
 }
+
+/** A calendar day written YYYY-MM-DD, as OpenAPI's `format: date` (RFC 3339 full-date). */
+export const day: Kind<string> = {
+  placeholder: 'YYYY-MM-DD',
+  accepts: 'a date written YYYY-MM-DD, such as 2030-12-05',
+  read: (raw) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined
+    const parsed = new Date(`${raw}T00:00:00Z`)
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(raw) ? raw : undefined
+  },
+}

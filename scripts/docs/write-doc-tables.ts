@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { rulesMarkdown } from '../../suites/judging/index.ts'
 import { optionsTable } from '../cli/command-options.ts'
 import { conformanceCommand } from '../conformance-options.ts'
+import { contractCommand } from '../contract-options.ts'
 import { layersMarkdown } from '../layer-order.ts'
 import { startMockCommand } from '../start-mock-options.ts'
 import { parityMarkdown } from './schemathesis-parity.ts'
@@ -28,7 +29,7 @@ function replaceBlock(page: string, text: string, open: string, close: string, t
 }
 
 const pages: Record<string, [open: string, close: string, table: string][]> = {
-  'docs/cli.md': [conformanceCommand, startMockCommand].map((command) => [
+  'docs/cli.md': [conformanceCommand, startMockCommand, contractCommand].map((command) => [
     `<!-- options: ${command.name} -->`,
     '<!-- /options -->',
     optionsTable(command),
