@@ -3,14 +3,11 @@ import { type Agent as HttpAgent, request as httpRequest, type IncomingMessage }
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import {
   ConnectionWatch,
-  closeAnnouncedOn,
   connectionOf,
   type DesyncFacts,
   requestFailedOn,
-  secondAnswerOn,
-  sentOn,
+  sentAgainOn,
 } from './connection-watch.ts'
-import { readAgain, type SecondAnswer } from './desync-retry.ts'
 import {
   acceptEncoding,
   defaultMaxChunks,
@@ -104,17 +101,12 @@ export function desyncFacts(network?: NetworkOptions): { desync?: DesyncFacts } 
   const { watch } = clientFor(network)
   const [first] = watch.desyncs
   if (!first) return {}
-  const { bytes, statusLine, how, after } = first
+  const { bytes, statusLine, how } = first
   return {
     desync: {
       connections: [...watch.desynced],
       count: watch.desyncs.length,
-      first: {
-        bytes,
-        how,
-        ...(statusLine === undefined ? {} : { statusLine }),
-        ...(after === undefined ? {} : { after }),
-      },
+      first: { bytes, how, ...(statusLine === undefined ? {} : { statusLine }) },
     },
   }
 }
@@ -194,19 +186,12 @@ async function sendFresh(
   }
   const first = await attempt(url, request, limits, client)
   // A kept-alive connection the server closed while idle fails the next request sent on it before any
-  // byte of an answer (Node's docs: check `reusedSocket`; `sentOn` also counts a connection handed
+  // byte of an answer (Node's docs: check `reusedSocket`; `sentAgainOn` also counts a connection handed
   // straight from one request to the next), or gets the 408 the server sent as it closed
   // it (RFC 9110 §15.5.9: the client may repeat that request). That is the connection's fault, not the
   // server's behaviour: the request is sent once more, on a connection of its own (the pool may hold
   // others the server is closing just as well).
   if (first.staleConnection) return attempt(url, request, limits, client, true)
-  // A second response came with the answer, before the next request was written on that connection
-  // (node:http closed it): which of the two was this request's is unknown, so a read is sent once more on
-  // a connection of its own (desync-retry.ts).
-  if (first.ok && first.secondAnswer) {
-    const { secondAnswer, ...answered } = first
-    return readAgain(init.method, answered, secondAnswer, () => attempt(url, request, limits, client, true))
-  }
   return first
 }
 
@@ -225,31 +210,25 @@ async function sleepWithin(ms: number, deadline: number, stop: () => boolean): P
   return true
 }
 
-/** What one attempt found besides its outcome: a connection to leave, or a second answer on it. */
-type Attempted = RequestOutcome & { staleConnection?: boolean; secondAnswer?: SecondAnswer }
-
 function attempt(
   url: string,
   init: RequestInit,
   limits: RequestLimits,
   client: Client,
   ownConnection = false,
-): Promise<Attempted> {
+): Promise<RequestOutcome & { staleConnection?: boolean }> {
   if (limits.runDeadline - Date.now() <= 0)
     return Promise.resolve({ ok: false, kind: 'run-deadline', message: 'the run’s deadline has passed' })
   const { target, rawPath } = splitUrl(url)
-  // How a finding names this request, if bytes nobody asked for follow its answer.
-  const line = `${init.method} ${rawPath}`
   const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8')
   const maxChunks = limits.maxResponseChunks ?? defaultMaxChunks
   return new Promise((resolve) => {
     let response: Received | undefined
     let reused = false
-    let before: string | undefined
     let settled = false
     /** Stops reading the body (body-gate.ts), once there is one. */
     let stopBody: (() => void) | undefined
-    const finish = (outcome: Attempted) => {
+    const finish = (outcome: RequestOutcome & { staleConnection?: boolean }) => {
       if (settled) return
       settled = true
       // node:http destroys the connection of a response it cannot parse; so do this request's deadlines.
@@ -281,12 +260,6 @@ function attempt(
       },
       (answer: IncomingMessage) => {
         const connection = connectionOf(answer.socket)
-        const closes = /\bclose\b/i.test(String(answer.headers.connection ?? ''))
-        if (
-          closes ||
-          (answer.httpVersion === '1.0' && !/keep-alive/i.test(String(answer.headers.connection ?? '')))
-        )
-          closeAnnouncedOn(answer.socket)
         response = {
           status: answer.statusCode ?? 0,
           headers: flattenHeaders(answer.headers),
@@ -299,12 +272,7 @@ function attempt(
             maxBytes: limits.maxResponseBytes,
             maxChunks,
             status: answer.statusCode ?? 0,
-            // A HEAD, 204 or 304 answer has no body (RFC 9110 §9.3.2, §15.3.5, §15.4.5): nothing to decode,
-            // and decoding nothing as gzip fails, which closed the connection like a second response.
-            contentEncoding:
-              init.method.toUpperCase() === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304
-                ? undefined
-                : answer.headers['content-encoding'],
+            contentEncoding: answer.headers['content-encoding'],
             contentLength: answer.headers['content-length'],
           },
           {
@@ -312,11 +280,7 @@ function attempt(
               const answered = withBody(response as Received, outcome)
               // The server's notice that it closed this idle connection, crossing the request sent on it.
               const closed = reused && answer.statusCode === 408 && answered.ok
-              if (closed) return finish({ ...answered, staleConnection: true })
-              const desync = answered.ok && request.socket ? secondAnswerOn(request.socket) : undefined
-              if (!desync) return finish(answered)
-              const secondAnswer = { desync, request: line, ...(before === undefined ? {} : { before }) }
-              finish({ ...answered, secondAnswer })
+              finish(closed ? { ...answered, staleConnection: true } : answered)
             },
             abort: () => request.destroy(),
             pauseDeadline,
@@ -374,9 +338,7 @@ function attempt(
       Math.max(0, limits.runDeadline - Date.now()),
     )
     request.on('socket', (socket) => {
-      const sent = sentOn(socket, line)
-      reused = sent.again
-      before = sent.before
+      reused = sentAgainOn(socket)
       startDeadline()
     })
     request.on('error', fail)
