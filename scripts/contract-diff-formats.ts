@@ -50,6 +50,19 @@ function changeRow(change: ContractChange, withSides: boolean): string {
   return `| ${cells.join(' | ')} |`
 }
 
+/** "removed operation on getPet breaks 3 interactions of web-app: …", or that nobody recorded uses it. */
+function affectedLine(change: ContractChange): string {
+  const what = `${change.action} ${change.what}${change.operation ? ` on ${change.operation.id ?? `${change.operation.method} ${change.operation.path}`}` : ''}`
+  const affected = change.affected ?? []
+  if (affected.length === 0)
+    return `- ${text(what)}: no recorded interaction uses it (it stays breaking by the rules: a consumer that did not record may).`
+  const parts = affected.map(
+    ({ consumer, interactions }) =>
+      `${plural(interactions.length, 'interaction')} of ${consumer} (${interactions.slice(0, 5).join('; ')}${interactions.length > 5 ? '; …' : ''})`,
+  )
+  return `- ${text(`${what} breaks ${parts.join(', and ')}`)}`
+}
+
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`
 }
@@ -76,6 +89,8 @@ export function diffMarkdown(diff: ContractDiff): string {
       '|---|---|---|---|---|',
       ...breaking.map((change) => changeRow(change, true)),
     )
+  if (breaking.some((change) => change.affected !== undefined))
+    lines.push('', '### Who is affected (recorded interactions, --pact)', '', ...breaking.map(affectedLine))
   if (diff.findings.length > 0)
     lines.push(
       '',

@@ -43,6 +43,11 @@ x-sunset only when deprecated), that a breaking change comes with a new major in
       help: 'the day sunsets are judged against',
       defaultText: 'today, UTC',
     },
+    pact: {
+      kind: text('FILE', 'a file path'),
+      multiple: true,
+      help: "a consumer's Pact file recorded on the mock (docs/pact.md), repeatable: each\nbreaking change names the recorded interactions it breaks",
+    },
     changelog: {
       kind: text('FILE', 'a file path'),
       help: "a changelog that must name HEAD's info.version when a change breaks",

@@ -3,6 +3,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { diffContracts } from '../contract/diff/index.ts'
+import { readPactFiles } from '../mocks/pact-file.ts'
 import { helpText, parseCommand } from './cli/command-options.ts'
 import { UsageError } from './cli/usage-error.ts'
 import { diffJson, diffMarkdown } from './contract-diff-formats.ts'
@@ -21,6 +22,14 @@ async function readChangelog(path: string | undefined) {
       `cannot read --changelog ${path}: ${(error as Error).message}. Name the changelog file.`,
     )
   }
+}
+
+/** The --pact files, read as the conformance gate reads them; an unusable one is a usage error. */
+function readRecordings(paths: string[]) {
+  const read = readPactFiles(paths)
+  if ('problem' in read)
+    throw new UsageError(`${read.problem} Give Pact files the mock recorded (docs/pact.md).`)
+  return read.pacts
 }
 
 async function writeReport(path: string | undefined, text: string, option: string): Promise<void> {
@@ -58,6 +67,7 @@ await runCommand(help, async (argv) => {
     failOn: values['fail-on'],
     date: values.date ?? new Date().toISOString().slice(0, 10),
     changelog: await readChangelog(values.changelog),
+    ...(values.pact.length > 0 ? { recordings: readRecordings(values.pact) } : {}),
   })
   const [markdown, json] = [diffMarkdown(diff), diffJson(diff)]
   await writeReport(values.markdown, markdown, '--markdown')

@@ -52,6 +52,11 @@ export interface ContractChange {
   reason: string
   /** A removed operation's announced sunset (`x-sunset`), YYYY-MM-DD. */
   sunset?: string
+  /**
+   * With `--pact`: the recorded interactions this change touches, by consumer; empty when no recorded
+   * interaction uses what changed (a breaking change stays breaking: nobody recorded relies on it).
+   */
+  affected?: { consumer: string; interactions: string[] }[]
 }
 
 /** Something the diff holds against HEAD besides its changes: the deprecation lifecycle, the version. */

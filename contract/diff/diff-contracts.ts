@@ -2,6 +2,7 @@
 // Why api-smart-diff and rules of our own: docs/decisions/contract-diff-by-direction.md.
 import { apiDiff, type Diff } from 'api-smart-diff'
 import { isRecord, type OpenApiDocument, pointerSegment } from '../openapi-document.ts'
+import { affectedInteractions, type ConsumerRecording } from './affected-interactions.ts'
 import { classifySchemaChange } from './classify-change.ts'
 import { classifyOperationChange, classifyRemovedOperation } from './classify-operation-change.ts'
 import type { ContractChange, ContractDiff, DiffSide, FailOn } from './contract-change.ts'
@@ -19,6 +20,8 @@ export interface DiffOptions {
   /** Today, YYYY-MM-DD: sunsets before it have passed. */
   date: string
   changelog?: Changelog | undefined
+  /** Consumers' recorded interactions (`--pact`): each change then names those it touches. */
+  recordings?: readonly ConsumerRecording[] | undefined
 }
 
 /**
@@ -39,6 +42,10 @@ export function diffContracts(base: DiffInput, head: DiffInput, options: DiffOpt
       classified(diff, at, options.date),
     ),
   ]
+  if (options.recordings) {
+    const affected = affectedInteractions(changes, options.recordings)
+    for (const change of changes) change.affected = affected.get(change) ?? []
+  }
   const counts = (side: 'consumers' | 'providers') =>
     changes.filter((change) => change.breaks.includes(side)).length
   const counted = changes.filter((change) =>

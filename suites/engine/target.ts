@@ -1,14 +1,8 @@
 // ConformanceTarget: what the suite is pointed at and the bounds of a run, the input every stage reads.
-import type { PactInteraction } from '../../mocks/core/pact-document.ts'
+import type { LoadedPact } from '../../mocks/pact-file.ts'
 import type { NetworkOptions } from '../network/index.ts'
 
-/** A Pact file given with --pact: whose it is, and the interactions the run replays. */
-export interface LoadedPact {
-  /** The file as given, for reports. */
-  file: string
-  consumer: string
-  interactions: PactInteraction[]
-}
+export type { LoadedPact }
 
 /** What the suite is pointed at, and the bounds of the run. */
 export interface ConformanceTarget {

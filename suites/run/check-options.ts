@@ -1,6 +1,7 @@
 // The first stage of a run: everything that can be wrong before any request, said in words, and the target.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { readPactFiles } from '../../mocks/pact-file.ts'
 import type { ConformanceTarget } from '../engine/index.ts'
 import { excludedRules } from '../judging/index.ts'
 import { createOutput, type Output, Secrets } from '../output/index.ts'
@@ -14,7 +15,6 @@ import {
 } from '../reporting/index.ts'
 import { invokedCommand } from './invoked-command.ts'
 import { ensureWritableDirectory } from './preflight.ts'
-import { readPactFiles } from './read-pact-files.ts'
 import { readPreviousReport } from './read-previous-report.ts'
 import type { ConformanceOptions, RunDefaults } from './run-options.ts'
 
