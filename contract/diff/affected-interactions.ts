@@ -118,6 +118,6 @@ function holds(value: unknown, pointer: string): boolean {
   return walk(value, 0)
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
 }
