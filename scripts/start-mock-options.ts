@@ -11,6 +11,7 @@ import { defineCommand } from './cli/command-options.ts'
 import {
   bytes,
   commaList,
+  day,
   flag,
   fraction,
   integer,
@@ -113,6 +114,11 @@ a clean build; 2 when a folder is missing or a project has no build.`,
     'require-session': {
       kind: flag,
       help: 'answer a /v1 request without X-Mock-Session with 400 session_required, so a\nforgotten header (or an SSR server not forwarding it) fails instead of sharing\nthe default session (/__mock routes are unaffected)',
+    },
+    date: {
+      kind: day,
+      help: 'the day the mock acts on: past an operation\'s sunset (getPet: 2030-12-05) it\nanswers 410 operation_removed, to rehearse the removal; POST /__mock/reset takes\n"date" too',
+      defaultText: 'today, UTC',
     },
     record: {
       kind: text('DIR', 'a folder'),

@@ -39,7 +39,7 @@ export function deprecatedUseLine(consumer: string, use: DeprecatedUse): string 
 }
 
 /** `x-replaced-by` ({ method, path, parameters }) as a request: "GET /pets?status=…". */
-function replacementOf(value: unknown): string | undefined {
+export function replacementOf(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   const { method, path, parameters } = value as { method?: unknown; path?: unknown; parameters?: unknown }
   if (typeof method !== 'string' || typeof path !== 'string') return undefined

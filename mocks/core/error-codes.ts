@@ -15,6 +15,7 @@ export const errorCodes = {
   host_not_allowed: 403,
   not_found: 404,
   method_not_allowed: 405,
+  operation_removed: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,

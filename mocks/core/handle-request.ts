@@ -11,6 +11,7 @@ import {
   payloadTooLarge,
 } from './control-endpoints.ts'
 import { corsHeaders, preflightAnswer } from './cors.ts'
+import { replacementOf } from './deprecated-use.ts'
 import { errorResponse } from './error-codes.ts'
 import type { MockRequest, MockResponse } from './mock-http.ts'
 import type { MockState } from './mock-state.ts'
@@ -207,6 +208,8 @@ export function createRequestHandler(options: HandlerOptions): (request: MockReq
   }
 
   const serveOperation = (operation: Operation, pathParams: Record<string, string>, request: MockRequest) => {
+    const removed = removedAnswer(operation, state.date, basePath)
+    if (removed) return removed
     const forced = forcedResponse(request, operation)
     if (forced) return forced
     if (exceedsBodyLimit(request.body)) return payloadTooLarge()
@@ -299,6 +302,26 @@ function applied(answer: MockResponse, decision: Decision): MockResponse {
   }
   if (decision.fault !== undefined) headers[faultHeader] = decision.fault
   return { ...answer, headers, ...(decision.delayMs > 0 ? { delayMs: decision.delayMs } : {}) }
+}
+
+/**
+ * The answer of an operation past its sunset (`x-sunset`) on the mock's day: 410 Gone (RFC 9110 §15.5.11,
+ * removed for good, which a 404 does not say) with the Error body, naming the day and the replacement.
+ */
+function removedAnswer(
+  operation: Operation,
+  date: string | undefined,
+  basePath: string,
+): MockResponse | undefined {
+  const sunset = operation.extensions['x-sunset']
+  if (typeof sunset !== 'string') return undefined
+  const today = date ?? new Date().toISOString().slice(0, 10)
+  if (today < sunset) return undefined
+  const replacement = replacementOf(operation.extensions['x-replaced-by'])
+  return errorResponse(
+    'operation_removed',
+    `${operation.method} ${basePath}${operation.path} was removed on ${sunset}, its sunset${replacement ? `; use ${replacement}` : ''}.`,
+  )
 }
 
 /** The contract's operation ids, the names per-operation latency and fault settings accept. */

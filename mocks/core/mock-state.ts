@@ -3,7 +3,7 @@ import { type ConditionOptions, type Conditions, resolveConditions } from './con
 import { type MemoryBudget, memoryBudget } from './memory-budget.ts'
 import { PetStore } from './pet-store.ts'
 import { RequestJournal } from './request-journal.ts'
-import { maxSeededPets, type ResetOptions, resetOptionKeys } from './reset-options.ts'
+import { isDay, maxSeededPets, type ResetOptions, resetOptionKeys } from './reset-options.ts'
 import { isScenarioName, type ScenarioName, scenarioNames, scenarioPets, scenarios } from './scenarios.ts'
 import { defaultSeed } from './seed-pets.ts'
 import { seededRandom } from './seeded-random.ts'
@@ -54,6 +54,8 @@ export interface MockState {
   readonly configured: ResetOptions
   /** Latency and faults in force: the mock's own options over the scenario's presets. */
   readonly conditions: Conditions
+  /** The day the mock acts on (`date`), or undefined for today: past a sunset, an operation is removed. */
+  readonly date: string | undefined
   /** The last requests; cleared by every reset. */
   readonly journal: RequestJournal
   /** The seeded generator latency ranges and fault rates draw from; started again by every reset. */
@@ -86,6 +88,10 @@ export function createMockState(options: MockStateOptions = {}): MockState {
   }
   // Checked now, so a bad option fails at start rather than at the first reset into a preset.
   resolveConditions(configured)
+  if (configured.date !== undefined && !isDay(configured.date))
+    throw new Error(
+      `date must be a day written YYYY-MM-DD, such as "2030-12-05"; got ${JSON.stringify(configured.date)}.`,
+    )
   const scenario = options.scenario ?? 'default'
   if (!isScenarioName(scenario))
     throw new Error(`Unknown scenario "${scenario}": use one of ${scenarioNames.join(', ')}.`)
@@ -102,7 +108,8 @@ export function createMockState(options: MockStateOptions = {}): MockState {
     }
     // The mock's own latency and faults (configured or given) win over a scenario's presets.
     const conditions = resolveConditions({ ...scenarios[scenario].conditions, ...own })
-    return { scenario, seed: next.seed ?? configured.seed ?? defaultSeed, count, conditions }
+    const date = next.date ?? configured.date
+    return { scenario, seed: next.seed ?? configured.seed ?? defaultSeed, count, conditions, date }
   }
   const state = {
     store,
@@ -111,6 +118,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
     scenario,
     configured,
     conditions: startOf({}).conditions,
+    date: configured.date,
     journal: new RequestJournal(options.journalSize),
     random: seededRandom(options.seed ?? defaultSeed),
     reset(next: SeedOptions = {}) {
@@ -119,7 +127,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       return job.commit()
     },
     beginReset(next: SeedOptions = {}): ResetJob {
-      const { seed, scenario, count, conditions } = startOf(next)
+      const { seed, scenario, count, conditions, date } = startOf(next)
       // Seeded against the configured budget, never a `full` scenario's shrunken one.
       const fresh = store.emptyCopy(budget)
       const pets = scenarioPets(scenarios[scenario], seed, count)
@@ -158,6 +166,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
           state.seededPets = count
           state.scenario = scenario
           state.conditions = conditions
+          state.date = date
           state.random = seededRandom(seed)
           state.journal.clear()
           return { ok: true }

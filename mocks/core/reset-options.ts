@@ -17,6 +17,11 @@ export interface ResetOptions extends ConditionOptions {
   pets?: number
   /** The named starting state (default `default`); see scenarios.ts. */
   scenario?: ScenarioName
+  /**
+   * The day the mock acts on, `YYYY-MM-DD` (default: today, UTC): past an operation's `x-sunset` it answers
+   * 410 `operation_removed`, so a frontend can run its tests as of the removal day.
+   */
+  date?: string
 }
 
 /** The keys a reset accepts, in the order the docs and error messages list them. */
@@ -28,6 +33,7 @@ export const resetOptionKeys = [
   'faultRate',
   'faultKinds',
   'operations',
+  'date',
 ] as const satisfies readonly (keyof ResetOptions)[]
 
 const operationKeys = ['latency', 'faultRate'] as const
@@ -52,7 +58,9 @@ export function readResetOptions(value: unknown, operationIds: readonly string[]
     return refuse(
       `Unknown reset option${unknown.length > 1 ? 's' : ''} ${unknown.map((key) => JSON.stringify(key)).join(', ')}: the allowed keys are ${resetOptionKeys.join(', ')}.`,
     )
-  const { seed, pets, scenario, latency, faultRate, faultKinds: kinds, operations } = value
+  const { seed, pets, scenario, latency, faultRate, faultKinds: kinds, operations, date } = value
+  if (date !== undefined && !isDay(date))
+    return refuse(`date must be a day written YYYY-MM-DD, such as "2030-12-05"; got ${describe(date)}.`)
   if (seed !== undefined && !Number.isSafeInteger(seed))
     return refuse(`seed must be an integer; got ${describe(seed)}.`)
   if (
@@ -126,4 +134,11 @@ function checkLatencyShape(name: string, latency: unknown): string | undefined {
 function describe(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value)
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}
+
+/** Whether a value is a calendar day written `YYYY-MM-DD`. */
+export function isDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const parsed = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value)
 }

@@ -640,7 +640,16 @@ export function describeMockBehaviour(
     })
 
     describe('the control API: every option by name, nothing unknown', () => {
-      const allowedKeys = ['scenario', 'seed', 'pets', 'latency', 'faultRate', 'faultKinds', 'operations']
+      const allowedKeys = [
+        'scenario',
+        'seed',
+        'pets',
+        'latency',
+        'faultRate',
+        'faultKinds',
+        'operations',
+        'date',
+      ]
 
       it.each([
         ['{"scenaro":"empty"}', '"scenaro"'],
