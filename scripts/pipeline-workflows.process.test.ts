@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { contract } from '../contract/index.ts'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { findFreePort } from '../mocks/local-port.ts'
@@ -161,7 +162,14 @@ describe.each(Object.entries(workflows))(
     it('installs from the lockfile with no install script run, the kit being a devDependency there', () => {
       const npm = commandsOf(workflow).filter((words) => words[0] === 'npm')
       // One source of versions: package-lock.json. No second copy of the kit, no tarball, no version here.
-      expect(npm.map((words) => words.slice(0, 3))).toEqual([['npm', 'ci', '--ignore-scripts']])
+      // One install per job that runs the kit's commands.
+      for (const words of npm) expect(words.slice(0, 3)).toEqual(['npm', 'ci', '--ignore-scripts'])
+      const runsTheKit = Object.values(workflow.jobs).filter((one) =>
+        one.steps.some((each) =>
+          commandLines(each.run ?? '').some((words) => words[0]?.startsWith('animal-store-')),
+        ),
+      )
+      expect(npm.length).toBe(runsTheKit.length)
       expect(JSON.stringify(workflow)).not.toMatch(/\.tgz|KIT_PACKAGE|vitest@|npm install/)
       // The kit's command is the one npm ci put in node_modules/.bin, put on PATH for the later steps.
       const install = job.steps.find((each) => each.run?.includes('npm ci'))
@@ -851,4 +859,74 @@ describe("the workflows replay the frontend's recordings (docs/pact.md), and go 
       await http.close()
     }
   }, 120_000)
+})
+
+describe('pull-request.yml diffs the contract against the base branch, and lets a breaking change through only by label', () => {
+  const step = 'Diff the contract against the base branch'
+  const script = () => scriptOf(pullRequest, step, 'contract-diff')
+  /** A repository whose main (as origin/main) holds the kit's contract, and whose work tree holds `head`. */
+  const repositoryWith = (head: (document: typeof contract.document) => void) => {
+    const cwd = workspace()
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@t',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@t',
+        },
+      }).trim()
+    mkdirSync(join(cwd, 'contract'))
+    // JSON is YAML: the command reads either.
+    writeFileSync(join(cwd, 'contract/openapi.yaml'), JSON.stringify(contract.document))
+    git('init', '--quiet', '--initial-branch=main')
+    git('add', '.')
+    git('commit', '--quiet', '-m', 'base')
+    git('update-ref', 'refs/remotes/origin/main', git('rev-parse', 'HEAD'))
+    const edited = structuredClone(contract.document)
+    head(edited)
+    writeFileSync(join(cwd, 'contract/openapi.yaml'), JSON.stringify(edited))
+    return cwd
+  }
+  const run = (cwd: string, labels: string[]) => {
+    const gh = fakeGh({ labels })
+    return runStep(
+      script(),
+      { ...gh.env, BASE_REF: 'main', GH_TOKEN: 'ghs_not-a-token', GH_REPO: 'team/server', PR_NUMBER: '7' },
+      cwd,
+      `${gh.bin}:${pathBin}`,
+    )
+  }
+  const removeGetPet = (document: typeof contract.document) => {
+    delete (document.paths as Record<string, unknown>)['/pets/{petId}']
+  }
+
+  it('runs only on pull requests, with a token that may read the code and the labels, and nothing more', () => {
+    const job = pullRequest.jobs['contract-diff'] as Job
+    expect(job.if).toBe("github.event_name == 'pull_request'")
+    expect(job.permissions).toEqual({ contents: 'read', 'pull-requests': 'read' })
+  })
+
+  it('passes a pull request that leaves the contract as it was, and writes the diff to the step summary', async () => {
+    const checked = await run(
+      repositoryWith(() => {}),
+      [],
+    )
+    expect(checked.code, checked.output).toBe(0)
+    expect(checked.summary).toContain('## Contract diff: passes')
+  }, 60_000)
+
+  it('fails a breaking change with the changes in the summary, and lets it through with the label', async () => {
+    const cwd = repositoryWith(removeGetPet)
+    const refused = await run(cwd, ['documentation'])
+    expect(refused.code, refused.output).toBe(1)
+    expect(refused.output).toContain('::error title=The contract change breaks its users::')
+    expect(refused.summary).toContain('### Breaking changes')
+    const accepted = await run(cwd, ['breaking-contract-change'])
+    expect(accepted.code, accepted.output).toBe(0)
+    expect(accepted.output).toContain('::notice title=Breaking contract change accepted::')
+  }, 60_000)
 })

@@ -41,6 +41,7 @@ case "$1 $2" in
     done
     case " $* " in
       *" --method "*) echo '{"id": 1}' ;;
+      */labels" "*) cat "$FAKE_GH_DIR/labels.txt" 2>/dev/null ;;
       *) cat "$FAKE_GH_DIR/comments.json" ;;
     esac ;;
 esac
@@ -55,6 +56,8 @@ export interface FakeGhSetup {
   artifactFiles?: Record<number, Record<string, string>>
   /** The pull request's comments, page by page. */
   comments?: unknown[][]
+  /** The pull request's labels, as `gh api …/labels --jq '.[].name'` prints them. */
+  labels?: string[]
   fail?: boolean
 }
 
@@ -82,6 +85,7 @@ export function fakeGh(setup: FakeGhSetup = {}): FakeGh {
     mkdirSync(join(dir, 'artifacts', id), { recursive: true })
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, 'artifacts', id, name), text)
   }
+  if (setup.labels) writeFileSync(join(dir, 'labels.txt'), setup.labels.map((label) => `${label}\n`).join(''))
   if (setup.fail) writeFileSync(join(dir, 'fail'), '')
   const read = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : '')
   return {

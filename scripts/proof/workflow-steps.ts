@@ -25,6 +25,7 @@ export function binFolder(fakes: Record<string, string> = {}): string {
   const folder = mkdtempSync(join(tmpdir(), 'workflow-bin-'))
   const scripts = {
     'animal-store-conformance': `#!/bin/sh\nexec "${process.execPath}" "${root}scripts/launch.mjs" "${root}scripts/conformance.ts" "$@"\n`,
+    'animal-store-contract': `#!/bin/sh\nexec "${process.execPath}" "${root}scripts/launch.mjs" "${root}scripts/contract.ts" "$@"\n`,
     ...fakes,
   }
   for (const [name, text] of Object.entries(scripts)) {
