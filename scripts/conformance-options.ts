@@ -1,7 +1,7 @@
 // The conformance command's option table, apart from the script so docs and tests read it without running.
 import { defaults } from '../suites/run-defaults.ts'
 import { defineCommand } from './cli/command-options.ts'
-import { commaList, flag, integer, matching, oneOf, seconds, text } from './cli/option-kinds.ts'
+import { commaList, day, flag, integer, matching, oneOf, seconds, text } from './cli/option-kinds.ts'
 
 /**
  * `animal-store-conformance`, declared once: its parser, its `--help`, the docs' option table and the
@@ -75,6 +75,11 @@ negative bodies generated from the schema, and that created pets can be read bac
       kind: text('FILE', 'a file'),
       multiple: true,
       help: "a consumer's Pact file recorded on the mock (docs/pact.md), repeatable: each\ninteraction is replayed (its states set up through the API) and judged by the\ncontract and by the recording; drift where the contract holds is consumer drift",
+    },
+    date: {
+      kind: day,
+      help: "the day operations' sunsets are judged against: past one (getPet: 2030-12-05), a\n2xx is the policy finding served-after-sunset",
+      defaultText: 'today, UTC',
     },
     'pact-drift': {
       kind: oneOf(['fail', 'warn'], 'fail|warn'),

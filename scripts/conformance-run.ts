@@ -107,6 +107,7 @@ const outcome: ConformanceOutcome = await runConformance({
   reportDir: values['report-dir'],
   viaPrism: values['via-prism'],
   policy: values.policy,
+  ...(values.date === undefined ? {} : { date: values.date }),
   ...(values.pact.length > 0 ? { pact: values.pact, pactDrift: values['pact-drift'] } : {}),
   ...(values.checks ? { checks: values.checks } : {}),
   ...(values['exclude-checks'] ? { excludeChecks: values['exclude-checks'] } : {}),

@@ -138,6 +138,11 @@ export const schemathesisParity: readonly ParityRow[] = [
     miss: 'a failure',
   },
   {
+    ours: 'past an operation’s sunset (`x-sunset`, on `--date`, default today), it is no longer served',
+    rules: ['served-after-sunset'],
+    miss: 'a policy failure (`--policy off`: a warning); skipped before the day',
+  },
+  {
     ours: 'with `--pact FILE`, every interaction a consumer recorded on the mock, judged by its matching rules where the contract holds (Pact’s own verification, which Schemathesis does not do)',
     rules: ['consumer-drift'],
     miss: 'a failure of its own kind, consumer drift (`--pact-drift warn`: a warning)',

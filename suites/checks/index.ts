@@ -9,6 +9,7 @@ import { getPetChecks } from './get-pet.ts'
 import { listPetsChecks } from './list-pets.ts'
 import { openOperationChecks } from './open-operations.ts'
 import { safeMethodProbes } from './safe-method-probes.ts'
+import { servedAfterSunsetChecks } from './served-after-sunset.ts'
 import { sharedCacheChecks } from './shared-caches.ts'
 import { createdPetsSurvive, statefulChecks } from './stateful-links.ts'
 import { statefulModelCheck } from './stateful-model-check.ts'
@@ -39,6 +40,7 @@ export const allChecks: Check[] = [
   ...sharedCacheChecks,
   ...authBeforeValidationChecks,
   ...deprecationDateChecks,
+  ...servedAfterSunsetChecks,
 ]
 
 export { type CoverageRow, type CoverageState, coverageCheck, coverageTable } from './coverage-check.ts'

@@ -46,6 +46,8 @@ export interface ConformanceTarget {
    * as the first pages show them), nothing is created and the run exits 2 asking for a clean-up.
    */
   maxCreatedTotal?: number
+  /** The day sunsets are judged against (`--date`, YYYY-MM-DD); default today, UTC. */
+  date?: string
   /** Consumers' recorded interactions (`--pact FILE`), each replayed as a check of its own. */
   pacts?: readonly LoadedPact[]
   /** `fail` (the default): consumer drift fails the run like a Pact verification; `warn`: a warning. */

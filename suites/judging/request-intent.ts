@@ -15,6 +15,8 @@
  * - `unsupported-method`: a path of the contract, with a method it does not declare there (HEAD and OPTIONS
  *   included), with or without the key: never a 5xx but 501; a 4xx or 501 carries an Error; the check
  *   judges a 2xx or 3xx (served without a key, data changed, or only answered) and which refusal.
+ * - `past-sunset`: an operation on a day past its `x-sunset`: removed, or still served (the check judges
+ *   that, by policy); anything but a server error.
  */
 export type Intent =
   | 'valid'
@@ -24,6 +26,7 @@ export type Intent =
   | 'no-data'
   | 'valid-or-refused'
   | 'unsupported-method'
+  | 'past-sunset'
 
 export interface SendParams {
   intent: Intent

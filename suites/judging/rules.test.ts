@@ -39,6 +39,7 @@ describe('the rule registry', () => {
       'leaked-internals',
       'unsupported-method',
       'response-too-large',
+      'served-after-sunset',
     ])
   })
 

@@ -163,6 +163,12 @@ export const rules = {
     description:
       'Prism’s validating proxy reported a violation the suite’s own checks did not already explain.',
   },
+  'served-after-sunset': {
+    group: 'lifecycle',
+    kind: 'policy',
+    description:
+      'An operation still answered 2xx on a day (--date, default today) past the sunset the contract gives it (x-sunset, RFC 8594): clients were told it would be gone.',
+  },
   'consumer-drift': {
     group: 'consumer',
     kind: 'consumer',

@@ -133,6 +133,7 @@ export function checkOptions(
     ...(options.maxWrites === undefined ? {} : { maxWrites: options.maxWrites }),
     ...(options.maxCreatedTotal === undefined ? {} : { maxCreatedTotal: options.maxCreatedTotal }),
     ...(pacts.pacts.length > 0 ? { pacts: pacts.pacts, pactDrift: options.pactDrift ?? 'fail' } : {}),
+    ...(options.date === undefined ? {} : { date: options.date }),
   }
   return {
     plan: {

@@ -39,6 +39,8 @@ export interface ConformanceOptions {
   writeBaseline?: string
   /** A previous run's conformance.json: every report adds what changed since (reporting/run-comparison.ts). */
   previous?: string
+  /** The day sunsets are judged against, YYYY-MM-DD (default today, UTC): `--date`. */
+  date?: string
   /** Pact files of consumers' recorded interactions (`--pact`): each interaction is replayed as a check. */
   pact?: string[]
   /** `fail` (default): consumer drift fails the run; `warn`: it is a warning (`--pact-drift`). */
