@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
+import { bundlePath } from '../suites/run/bundle-cache.mjs'
 
 // scripts/launch.mjs (what npm start runs) must never serve stale code: it rebuilds its cached bundle
 // exactly when a bundled source changed, and otherwise reuses it.
@@ -21,7 +22,7 @@ it('reuses its bundle while the sources are unchanged and rebuilds when one chan
   )
   const launch = () =>
     run(process.execPath, ['scripts/launch.mjs', join(dir, `${name}.ts`), '--flag', 'value'], { cwd: root })
-  const bundle = join(root, 'node_modules/.cache/animal-store-launch', `${name}.mjs`)
+  const bundle = bundlePath(join(dir, `${name}.ts`), root, { bundlePackages: true })
 
   expect((await launch()).stdout.trim()).toBe(`first ${join(dir, `${name}.ts`)} --flag value`)
   const built = statSync(bundle).mtimeMs
