@@ -1,13 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Verifier } from '@pact-foundation/pact'
 import { afterAll, expect, it } from 'vitest'
-import { pactStateHandlers } from '../../suites/index.ts'
+import { freshHttpMock, verifierFailures } from '../../suites/proof/pact-verify.ts'
 import { serverA, startReference } from '../../suites/proof/reference-servers.ts'
-import { createMockApi } from '../create-mock-api.ts'
 import { startMockProcess } from '../proof/start-mock-process.ts'
-import { serveHttp } from './serve-http.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'http-pacts-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -44,21 +41,12 @@ it('records every session into one Pact file, written on POST /__mock/pact and o
   expect(mock.output()).toContain(
     'consumer web-app calls getPet in 1 interaction (tests: shows one pet; shows another pet); removal 2030-12-05; use GET /pets?status=…',
   )
-  // What the HTTP mock recorded replays on a correct server it never saw, by Pact's own Verifier.
-  process.env.PACT_DO_NOT_TRACK = 'true'
+  // What the HTTP mock recorded replays, by Pact's own Verifier, on a correct server it never saw and on a
+  // fresh mock.
   const reference = await startReference(serverA)
-  const fresh = await serveHttp(createMockApi({ apiKeys: [key] }).handle, { port: 0, host: '127.0.0.1' })
+  const fresh = await freshHttpMock(key)
   try {
-    for (const server of [reference, { baseUrl: `${fresh.origin}/v1`, apiKey: key }])
-      await expect(
-        new Verifier({
-          providerBaseUrl: new URL(server.baseUrl).origin,
-          pactUrls: [file],
-          logLevel: 'error',
-          customProviderHeaders: [`Authorization: Bearer ${server.apiKey}`],
-          stateHandlers: pactStateHandlers({ baseUrl: server.baseUrl, apiKey: server.apiKey }),
-        }).verifyProvider(),
-      ).resolves.toBeDefined()
+    for (const server of [reference, fresh]) expect(await verifierFailures(file, server)).toEqual([])
   } finally {
     await Promise.all([reference.close(), fresh.close()])
   }

@@ -1,19 +1,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Verifier } from '@pact-foundation/pact'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockApi } from '../../mocks/create-mock-api.ts'
-import { serveHttp } from '../../mocks/http/serve-http.ts'
 import { writePact } from '../../mocks/node.ts'
-import { pactStateHandlers } from '../index.ts'
 import { runConformanceCommand } from './conformance-command.ts'
+import { freshHttpMock, verifierFailures } from './pact-verify.ts'
 import { serverA, startReference } from './reference-servers.ts'
 import type { StartedServer } from './serve-reference.ts'
 
 // The gate's --pact replays a recorded file on any server and must agree with Pact's own Verifier on which
 // interactions hold, on passing and failing servers alike; drift where the contract holds is its own kind.
-process.env.PACT_DO_NOT_TRACK = 'true'
 const dir = mkdtempSync(join(tmpdir(), 'pact-gate-'))
 let file = ''
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -41,28 +38,6 @@ beforeAll(async () => {
   file = await writePact(api, dir)
 })
 
-/** The interactions Pact's Verifier fails on this server (none: it passed). */
-async function verifierFailures(server: StartedServer): Promise<string[]> {
-  try {
-    await new Verifier({
-      providerBaseUrl: new URL(server.baseUrl).origin,
-      pactUrls: [file],
-      logLevel: 'error',
-      customProviderHeaders: [`Authorization: Bearer ${server.apiKey}`],
-      stateHandlers: pactStateHandlers({ baseUrl: server.baseUrl, apiKey: server.apiKey }),
-    }).verifyProvider()
-    return []
-  } catch (error) {
-    const results = JSON.parse((error as Error).message) as {
-      interactionResults: { description: string; result: string }[]
-    }
-    return results.interactionResults
-      .filter((result) => result.result !== 'OK')
-      .map((result) => result.description)
-      .sort()
-  }
-}
-
 /** The gate's run with --pact: its exit code, the interactions it failed, and the rules of its findings. */
 async function gate(server: StartedServer, extra: string[] = []) {
   const run = await runConformanceCommand(['--base-url', server.baseUrl, '--pact', file, ...extra], {
@@ -85,13 +60,7 @@ async function gate(server: StartedServer, extra: string[] = []) {
 }
 
 const servers: Record<string, () => Promise<StartedServer>> = {
-  'the HTTP mock': async () => {
-    const http = await serveHttp(createMockApi({ apiKeys: ['gate-proof-key-71'], pets: 0 }).handle, {
-      port: 0,
-      host: '127.0.0.1',
-    })
-    return { baseUrl: `${http.origin}/v1`, apiKey: 'gate-proof-key-71', close: http.close }
-  },
+  'the HTTP mock': () => freshHttpMock('gate-proof-key-71'),
   'reference A, which keeps the contract and answers orders with a list': () => startReference(serverA),
   'reference A sending categoryId as a string': () =>
     startReference(serverA, (correct) => ({
@@ -104,7 +73,7 @@ describe("the gate's --pact agrees with Pact's own Verifier", () => {
     it(`on ${name}`, async () => {
       const server = await start()
       try {
-        const expected = await verifierFailures(server)
+        const expected = await verifierFailures(file, server)
         const judged = await gate(server)
         expect(judged.replayed).toBe(5)
         expect(judged.failed, judged.output).toEqual(expected)

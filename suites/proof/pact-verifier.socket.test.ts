@@ -1,18 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Verifier } from '@pact-foundation/pact'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockApi } from '../../mocks/create-mock-api.ts'
-import { serveHttp } from '../../mocks/http/serve-http.ts'
 import { setupMockServer, writePact } from '../../mocks/node.ts'
-import { pactStateHandlers } from '../index.ts'
+import { freshHttpMock, verifierFailures } from './pact-verify.ts'
 import { serverA, serverC, startReference } from './reference-servers.ts'
 import type { StartedServer } from './serve-reference.ts'
 
 // A frontend's vitest tests against the mock record what they really did; Pact's own Verifier then
 // replays that file on servers we did not write the recording for, with the kit's state handlers.
-process.env.PACT_DO_NOT_TRACK = 'true'
 const dir = mkdtempSync(join(tmpdir(), 'pacts-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -68,37 +64,9 @@ describe("a frontend's vitest tests against the mock, recorded", () => {
   })
 })
 
-/** Runs Pact's Verifier on one file against one server; the per-interaction results, or the pass. */
-async function verify(file: string, server: StartedServer) {
-  const origin = new URL(server.baseUrl).origin
-  try {
-    await new Verifier({
-      providerBaseUrl: origin,
-      pactUrls: [file],
-      logLevel: 'error',
-      customProviderHeaders: [`Authorization: Bearer ${server.apiKey}`],
-      stateHandlers: pactStateHandlers({ baseUrl: server.baseUrl, apiKey: server.apiKey }),
-    }).verifyProvider()
-    return { passed: true, failed: [] as string[] }
-  } catch (error) {
-    const results = (
-      JSON.parse((error as Error).message) as {
-        interactionResults: { description: string; result: string }[]
-      }
-    ).interactionResults
-    return { passed: false, failed: results.filter((r) => r.result !== 'OK').map((r) => r.description) }
-  }
-}
-
 describe("the recorded file, verified by Pact's own Verifier with the kit's state handlers", () => {
   const servers: Record<string, () => Promise<StartedServer>> = {
-    'the HTTP mock': async () => {
-      const http = await serveHttp(createMockApi({ apiKeys: ['mock-key'], pets: 0 }).handle, {
-        port: 0,
-        host: '127.0.0.1',
-      })
-      return { baseUrl: `${http.origin}/v1`, apiKey: 'mock-key', close: http.close }
-    },
+    'the HTTP mock': () => freshHttpMock('verifier-proof-key-3'),
     'reference A (random 63-bit ids, newest first)': () => startReference(serverA),
     'reference C (categoryIds beyond 2^60, names from every plane)': () => startReference(serverC),
   }
@@ -126,7 +94,7 @@ describe("the recorded file, verified by Pact's own Verifier with the kit's stat
     it(`passes against ${name}`, async () => {
       const server = await start()
       try {
-        expect(await verify(pactFile, server)).toEqual({ passed: true, failed: [] })
+        expect(await verifierFailures(pactFile, server)).toEqual([])
       } finally {
         await server.close()
       }
@@ -138,9 +106,7 @@ describe("the recorded file, verified by Pact's own Verifier with the kit's stat
       present: (pet) => ({ ...correct.present(pet), categoryId: String(pet.categoryId) }),
     }))
     try {
-      const outcome = await verify(pactFile, server)
-      expect(outcome.passed).toBe(false)
-      expect(outcome.failed.sort()).toEqual([
+      expect(await verifierFailures(pactFile, server)).toEqual([
         expect.stringContaining('adds a pet and shows it — createPet'),
         expect.stringContaining('adds a pet and shows it — getPet'),
         expect.stringContaining('lists the available pets'),
@@ -153,10 +119,9 @@ describe("the recorded file, verified by Pact's own Verifier with the kit's stat
   it('fails, on a server that keeps the contract, the answer the frontend took from the mock alone', async () => {
     const server = await startReference(serverA)
     try {
-      expect(await verify(driftFile, server)).toEqual({
-        passed: false,
-        failed: ['GET /store/orders: GET /v1/store/orders → 204'],
-      })
+      expect(await verifierFailures(driftFile, server)).toEqual([
+        'GET /store/orders: GET /v1/store/orders → 204',
+      ])
     } finally {
       await server.close()
     }
