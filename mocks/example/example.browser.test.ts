@@ -252,7 +252,7 @@ describe('the example app in Chromium', () => {
       status: 400,
       body: {
         code: 'invalid_body',
-        allowedKeys: ['scenario', 'seed', 'pets', 'latency', 'faultRate', 'faultKinds', 'operations'],
+        allowedKeys: ['scenario', 'seed', 'pets', 'latency', 'faultRate', 'faultKinds', 'operations', 'date'],
       },
     })
     expect(outcomes.typo.body.message).toContain('"scenaro"')
