@@ -1,9 +1,11 @@
 // One mock's state (store, seed, scenario, conditions, journal) and the reset that rebuilds it aside.
+
+import { isDay } from './calendar-day.ts'
 import { type ConditionOptions, type Conditions, resolveConditions } from './conditions.ts'
 import { type MemoryBudget, memoryBudget } from './memory-budget.ts'
 import { PetStore } from './pet-store.ts'
 import { RequestJournal } from './request-journal.ts'
-import { isDay, maxSeededPets, type ResetOptions, resetOptionKeys } from './reset-options.ts'
+import { maxSeededPets, type ResetOptions, resetOptionKeys } from './reset-options.ts'
 import { isScenarioName, type ScenarioName, scenarioNames, scenarioPets, scenarios } from './scenarios.ts'
 import { defaultSeed } from './seed-pets.ts'
 import { seededRandom } from './seeded-random.ts'

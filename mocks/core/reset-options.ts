@@ -1,5 +1,6 @@
 // The options a reset takes in every runtime, and the check that refuses an unknown key or a wrong type.
 import { isRecord } from '../../contract/openapi-document.ts'
+import { isDay } from './calendar-day.ts'
 import { type ConditionOptions, faultKinds, maxDelayMs, resolveConditions } from './conditions.ts'
 import { isScenarioName, type ScenarioName, scenarioNames } from './scenarios.ts'
 
@@ -134,11 +135,4 @@ function checkLatencyShape(name: string, latency: unknown): string | undefined {
 function describe(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value)
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
-}
-
-/** Whether a value is a calendar day written `YYYY-MM-DD`. */
-export function isDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  const parsed = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value)
 }

@@ -1,4 +1,5 @@
 // The kinds of value an option takes (port, seconds, URL, list...), so every command refuses bad input alike.
+import { isDay } from '../../mocks/core/calendar-day.ts'
 /**
  * The kinds of value a command-line option takes. Each kind reads one raw string and says, in words a
  * usage error can end with, what it accepts: every option of every command is validated by one of these,
@@ -145,9 +146,6 @@ export function httpUrl(accepts = 'an http(s) URL'): Kind<string> {
 export const day: Kind<string> = {
   placeholder: 'YYYY-MM-DD',
   accepts: 'a date written YYYY-MM-DD, such as 2030-12-05',
-  read: (raw) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined
-    const parsed = new Date(`${raw}T00:00:00Z`)
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(raw) ? raw : undefined
-  },
+  // The mock's `date` reset key reads days by the same rule.
+  read: (raw) => (isDay(raw) ? raw : undefined),
 }

@@ -45,3 +45,4 @@ export const allChecks: Check[] = [
 
 export { type CoverageRow, type CoverageState, coverageCheck, coverageTable } from './coverage-check.ts'
 export { type ConsumerDeprecatedUse, pactChecks, pactDeprecatedUse } from './pact-interactions.ts'
+export { unlikelyId } from './stateful-model.ts'

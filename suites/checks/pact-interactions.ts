@@ -6,9 +6,9 @@ import { basePathOf, createRouter } from '../../mocks/core/route.ts'
 import { validateRequest } from '../../mocks/core/validate-request.ts'
 import { type Check, type CheckContext, CheckSkipped, ensure, type LoadedPact } from '../engine/index.ts'
 import { expectationMismatches } from '../judging/index.ts'
+// An id no pet plausibly has: the one the stateful model uses for a pet that does not exist.
+import { unlikelyId } from './stateful-model.ts'
 
-// An id no pet plausibly has (stateful-model.ts explains the choice): "no pet has the id".
-const unlikelyId = 1.5 * 2 ** 52
 const basePath = basePathOf(contract)
 const route = createRouter(contract)
 

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { parseExactJson, stringifyExactJson } from '../../contract/index.ts'
 import { pactStates } from '../../mocks/core/pact-document.ts'
+import { unlikelyId } from '../checks/index.ts'
 import { boundedRequest } from '../network/index.ts'
 
 export interface PactStateOptions {
@@ -17,8 +18,7 @@ export interface PactStateOptions {
 /** A state handler as Pact's Verifier takes it: the state's params in, the values to inject out. */
 export type PactStateHandler = (params?: unknown) => Promise<Record<string, string> | undefined>
 
-// An id no pet plausibly has (suites/checks/stateful-model.ts explains the choice); checked, then stepped down.
-const unlikelyId = 1.5 * 2 ** 52
+// Checked, then stepped down from the id no pet plausibly has (suites/checks/stateful-model.ts says why).
 const maxIdTries = 5
 
 /**
