@@ -42,7 +42,7 @@ export function shapeOf(exchange: RecordedExchange): string {
     .map(([name, value]) => (integerText.test(value) ? name : `${name}=${value}`))
     .sort()
   const body = parsedBody(request.body, request.headers['content-type'])
-  const members = isObject(body)
+  const members = isRecord(body)
     ? Object.entries(body)
         .map(([name, value]) => `${name}:${jsonType(value)}`)
         .sort()
@@ -128,7 +128,7 @@ function providerStates(
   const ok = response.status >= 200 && response.status < 300
   const pet = namesId ? answered : Array.isArray(answered) ? answered[0] : undefined
   if (namesId && response.status === 404) return [{ name: pactStates.noPet }]
-  if (!ok || !isObject(pet)) return []
+  if (!ok || !isRecord(pet)) return []
   const params = petFields(contract, pet)
   return params ? [{ name: pactStates.petExists, params }] : []
 }
@@ -157,7 +157,7 @@ function matchingRules(
         matchers: [{ match: 'regex', regex: '^application/json(\\s*;.*)?$' }],
       },
     }
-  if (!isObject(answered) && !Array.isArray(answered))
+  if (!isRecord(answered) && !Array.isArray(answered))
     return Object.keys(rules).length ? { matchingRules: rules } : {}
   const body: NonNullable<PactMatchingRules['body']> = {}
   // What the mock generated: the same JSON types, not its values. A list: any number of items like its first.
@@ -165,9 +165,9 @@ function matchingRules(
     combine: 'AND',
     matchers: [Array.isArray(answered) ? { match: 'type', min: 0 } : { match: 'type' }],
   }
-  if (isObject(answered)) {
+  if (isRecord(answered)) {
     // What the consumer sent and the answer gives back (a created pet's name) is the consumer's: exact.
-    if (isObject(sent))
+    if (isRecord(sent))
       for (const [name, value] of Object.entries(sent))
         if (Object.hasOwn(answered, name) && sameJson(answered[name], value))
           body[memberPath(name)] = { combine: 'AND', matchers: [{ match: 'equality' }] }
@@ -224,8 +224,4 @@ function jsonType(value: unknown): string {
 
 function sameJson(a: unknown, b: unknown): boolean {
   return stringifyExactJson(a) === stringifyExactJson(b)
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return isRecord(value) && !Array.isArray(value)
 }

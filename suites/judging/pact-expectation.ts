@@ -1,5 +1,6 @@
 // Judges an answer against a recorded Pact interaction's expectation: status, content type, body under its matching rules.
 import { parseExactJson, stringifyExactJson } from '../../contract/index.ts'
+import { isRecord } from '../../contract/openapi-document.ts'
 import type { PactInteraction } from '../../mocks/core/pact-document.ts'
 
 /** One way the answer differs from what the consumer's recording expects, at a JSON path. */
@@ -138,8 +139,8 @@ function compare(
     })
     return
   }
-  if (isObject(expected)) {
-    if (!isObject(actual)) return void fail(`${typeName(actual)}, where the recording has an object`)
+  if (isRecord(expected)) {
+    if (!isRecord(actual)) return void fail(`${typeName(actual)}, where the recording has an object`)
     const missing = Object.keys(expected).filter((name) => !Object.hasOwn(actual, name))
     if (missing.length > 0)
       fail(`no ${missing.map((name) => JSON.stringify(name)).join(', ')}, which the recording has`)
@@ -190,8 +191,4 @@ function shown(value: unknown): string {
 
 function mediaType(value: string): string {
   return value.split(';')[0]?.trim().toLowerCase() ?? ''
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
