@@ -12,7 +12,7 @@ ratio to the bare server, over several alternating rounds; and the request journ
 with and without it), and what sessions cost a client that sends no X-Mock-Session (in-process, the
 core's handler with and without the session pool in front). Then time to first response, Prism's mock
 and proxy, listPets latency at 1k-1M stored pets, the heap bytes a stored pet costs, another session's
-worst wait while a new X-Mock-Session seeds 1M pets (against its worst with nothing seeding), how long a full
+worst wait while new X-Mock-Session names start with 1M seeded pets (against its worst with none starting), how long a full
 conformance run takes against vitest running one trivial test file. Results also go to
 reports/bench.json.
 
@@ -35,7 +35,7 @@ else from autocannon, which shares the CPU with the servers and compresses every
     },
     'seeding-pets': {
       kind: integer(0, 1_000_000),
-      help: "pets a new session seeds while another session's worst wait is timed;\n0 leaves it out",
+      help: "pets new sessions start with while another session's worst wait is timed;\n0 leaves it out",
       default: 1_000_000,
     },
     'skip-prism': { kind: flag, help: 'leave Prism out (it needs ~3 s to start)' },

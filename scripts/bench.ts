@@ -254,7 +254,7 @@ async function benchmark(
   let seeding: SessionSeedingWait | undefined
   if (options.seedingPets > 0) {
     progress(
-      `5/6 another session's worst wait while a new session seeds ${options.seedingPets} pets, against none seeding, ${rounds} rounds`,
+      `5/6 another session's worst wait while new sessions start with ${options.seedingPets} seeded pets, against none starting, ${rounds} rounds`,
     )
     seeding = await measureSessionSeedingWait(options.seedingPets, rounds)
   }
@@ -422,12 +422,14 @@ function printReport(report: {
   const { seeding } = report
   if (seeding) {
     console.log(
-      `\n| another session's GET /v1/pets?limit=1 while a new session seeds ${fixed(seeding.pets)} pets | worst ms | answered | × nothing seeding |`,
+      `\n| another session's GET /v1/pets?limit=1 while new sessions start with ${fixed(seeding.pets)} seeded pets | worst ms | answered | sessions started | × none starting |`,
     )
-    console.log('|---|---:|---:|---:|')
-    console.log(`| nothing seeding (as long again) | ${fixed(median(seeding.idleWorstMs), 1)} | | 1.00 |`)
+    console.log('|---|---:|---:|---:|---:|')
     console.log(
-      `| a new session seeding | ${fixed(median(seeding.seedingWorstMs), 1)} | ${fixed(median(seeding.answeredWhileSeeding))} | ${fixed(seeding.ratio, 2)} |`,
+      `| no session starting (as long again) | ${fixed(median(seeding.idleWorstMs), 1)} | | | 1.00 |`,
+    )
+    console.log(
+      `| new sessions starting | ${fixed(median(seeding.seedingWorstMs), 1)} | ${fixed(median(seeding.answeredWhileSeeding))} | ${fixed(median(seeding.sessionsStarted))} | ${fixed(seeding.ratio, 2)} |`,
     )
   }
   if (conformance)
@@ -468,7 +470,7 @@ function printReport(report: {
     ...(seeding
       ? [
           {
-            target: "another session's worst wait while a new session seeds ≤ 50 ms",
+            target: "another session's worst wait while new sessions start ≤ 50 ms",
             value: median(seeding.seedingWorstMs),
             met: median(seeding.seedingWorstMs) <= 50,
           },

@@ -3,7 +3,7 @@
 import { isDay } from './calendar-day.ts'
 import { type ConditionOptions, type Conditions, resolveConditions } from './conditions.ts'
 import { type MemoryBudget, memoryBudget } from './memory-budget.ts'
-import { PetStore } from './pet-store.ts'
+import { PetStore, type SeededPets } from './pet-store.ts'
 import { RequestJournal } from './request-journal.ts'
 import { maxSeededPets, type ResetOptions, resetOptionKeys } from './reset-options.ts'
 import { isScenarioName, type ScenarioName, scenarioNames, scenarioPets, scenarios } from './scenarios.ts'
@@ -26,10 +26,10 @@ export interface MockStateOptions extends ResetOptions {
   /** How many requests the journal keeps (default 1000; 0 turns it off). */
   journalSize?: number
   /**
-   * Start with an empty store and leave the seeding to `beginReset()` (the HTTP mock seeds a new
-   * session in steps: mocks/http/reset-in-steps.ts). An empty reset still returns to `pets`.
+   * The pets of this same configured start, already seeded by another state (the HTTP mock's default
+   * session): taken as they are, shared and never written, instead of seeded again.
    */
-  unseeded?: boolean
+  seededPets?: SeededPets
 }
 
 /** How a reset ended: the pets are in, or the seed did not fit and the old pets were kept. */
@@ -58,6 +58,8 @@ export interface MockState {
   readonly conditions: Conditions
   /** The day the mock acts on (`date`), or undefined for today: past a sunset, an operation is removed. */
   readonly date: string | undefined
+  /** The configured start's pets once seeded, for other states of the same start to share. */
+  readonly configuredPets: SeededPets | undefined
   /** The last requests; cleared by every reset. */
   readonly journal: RequestJournal
   /** The seeded generator latency ranges and fault rates draw from; started again by every reset. */
@@ -113,13 +115,19 @@ export function createMockState(options: MockStateOptions = {}): MockState {
     const date = next.date ?? configured.date
     return { scenario, seed: next.seed ?? configured.seed ?? defaultSeed, count, conditions, date }
   }
+  const configuredStart = startOf({})
+  const isConfiguredStart = (start: ReturnType<typeof startOf>) =>
+    start.scenario === configuredStart.scenario &&
+    start.seed === configuredStart.seed &&
+    start.count === configuredStart.count
   const state = {
     store,
     seed: options.seed ?? defaultSeed,
-    seededPets: options.unseeded ? 0 : (options.pets ?? scenarios[scenario].pets),
+    seededPets: options.pets ?? scenarios[scenario].pets,
+    configuredPets: options.seededPets,
     scenario,
     configured,
-    conditions: startOf({}).conditions,
+    conditions: configuredStart.conditions,
     date: configured.date,
     journal: new RequestJournal(options.journalSize),
     random: seededRandom(options.seed ?? defaultSeed),
@@ -129,12 +137,18 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       return job.commit()
     },
     beginReset(next: SeedOptions = {}): ResetJob {
-      const { seed, scenario, count, conditions, date } = startOf(next)
+      const start = startOf(next)
+      const { seed, scenario, count, conditions, date } = start
+      const configuredAgain = isConfiguredStart(start)
+      const shared = configuredAgain ? state.configuredPets : undefined
       // Seeded against the configured budget, never a `full` scenario's shrunken one.
-      const fresh = store.emptyCopy(budget)
+      const empty = store.emptyCopy(budget)
+      // The configured start's pets, seeded once: taken whole (or refused whole, as they will not fit
+      // rebuilt either), with nothing to seed.
+      const fresh = shared && empty.fitsSeeded(shared) ? empty.startingFrom(shared) : empty
       const pets = scenarioPets(scenarios[scenario], seed, count)
-      let full = false
-      let done = count === 0
+      let full = shared !== undefined && fresh === empty
+      let done = count === 0 || shared !== undefined
       return {
         step(deadline) {
           while (!done) {
@@ -158,9 +172,10 @@ export function createMockState(options: MockStateOptions = {}): MockState {
           if (full || fresh.size < count) {
             return {
               ok: false,
-              reason: `${count} seeded pets do not fit in the store's budget of ${budget.maxStoreBytes} bytes${options.storeRoom ? ', shared with the other sessions,' : ''} (${fresh.size} did). Ask for fewer pets, or start the mock with a larger --max-store-bytes.`,
+              reason: `${count} seeded pets do not fit in the store's budget of ${budget.maxStoreBytes} bytes${options.storeRoom ? ', shared with the other sessions,' : ''} (${shared ? `they take ${shared.bytes} bytes` : `${fresh.size} did`}). Ask for fewer pets, or start the mock with a larger --max-store-bytes.`,
             }
           }
+          if (configuredAgain && !shared) state.configuredPets = fresh.seal()
           store.replaceWith(fresh)
           // The store at its byte budget: the seeded pets fill it exactly, so any create is a 507.
           if (scenarios[scenario].full) store.shrinkBudgetToContents()
@@ -176,7 +191,6 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       }
     },
   }
-  if (options.unseeded) return state
   const seeded = state.reset()
   if (!seeded.ok) throw new Error(`Failed to seed the mock: ${seeded.reason}`)
   return state

@@ -9,14 +9,32 @@ const statusNames: (PetStatus | undefined)[] = [undefined, 'available', 'pending
 const statusCodes = new Map(statusNames.map((name, code) => [name, code]))
 
 /**
+ * Seeded pets that never change, shared by every store started from them: a new session of the HTTP
+ * mock, or a reset back to the configured start, takes them in O(1) instead of seeding them again (a
+ * million pets took 1-2 s and enough garbage to pause every other session's requests).
+ */
+export interface SeededPets {
+  readonly names: readonly string[]
+  readonly categoryIds: readonly Int64[]
+  readonly statuses: readonly number[]
+  readonly byStatus: ReadonlyMap<PetStatus, readonly number[]>
+  readonly bytes: number
+}
+
+const noSeededPets: SeededPets = { names: [], categoryIds: [], statuses: [], byStatus: new Map(), bytes: 0 }
+
+/**
  * The mock's in-memory pets, within a byte budget. Ids are assigned in increasing order, so a pet's
  * position is `id - firstId` and each status keeps an ascending list of positions: listing (with or
  * without a status filter) costs O(limit), never O(number of pets). Columns instead of one object per
- * pet keep a million pets small.
+ * pet keep a million pets small. The first pets may be `SeededPets` shared with other stores (never
+ * written); the pets added after them are this store's own.
  */
 export class PetStore {
   private ownBudget: Readonly<MemoryBudget>
   private firstId = 1
+  private seeded: SeededPets = noSeededPets
+  // This store's own pets, after the seeded ones; byStatus holds their positions counted from the first pet.
   private names: string[] = []
   private categoryIds: Int64[] = []
   private statuses: number[] = []
@@ -46,7 +64,7 @@ export class PetStore {
   }
 
   get size(): number {
-    return this.names.length
+    return this.seeded.names.length + this.names.length
   }
 
   /** Changes on every write, so readers can cache what they derived from the pets. */
@@ -70,13 +88,54 @@ export class PetStore {
     return new PetStore(budget, this.sharedRoom)
   }
 
+  /** Whether `seeded` fits this store's budget and shared room, were it the only pets. */
+  fitsSeeded(seeded: SeededPets): boolean {
+    return (
+      seeded.bytes <= this.budget.maxStoreBytes &&
+      (this.sharedRoom === undefined || seeded.bytes <= this.sharedRoom())
+    )
+  }
+
+  /** An empty copy (see `emptyCopy`) holding `seeded` as its first pets; check `fitsSeeded` first. */
+  startingFrom(seeded: SeededPets, budget: Readonly<MemoryBudget> = this.budget): PetStore {
+    const store = this.emptyCopy(budget)
+    store.seeded = seeded
+    store.bytes = seeded.bytes
+    return store
+  }
+
+  /**
+   * Hands this store's pets over as `SeededPets` for other stores to start from. This store keeps them
+   * as its shared first pets, so later additions never change what was handed over.
+   */
+  seal(): SeededPets {
+    if (this.names.length === 0) return this.seeded
+    const byStatus = new Map(this.seeded.byStatus)
+    for (const [status, positions] of this.byStatus)
+      byStatus.set(status, (byStatus.get(status) ?? []).concat(positions))
+    // Columns are copied only when both kinds exist: a freshly seeded store hands its own arrays over.
+    const earlier = this.seeded.names.length > 0
+    this.seeded = {
+      names: earlier ? this.seeded.names.concat(this.names) : this.names,
+      categoryIds: earlier ? this.seeded.categoryIds.concat(this.categoryIds) : this.categoryIds,
+      statuses: earlier ? this.seeded.statuses.concat(this.statuses) : this.statuses,
+      byStatus,
+      bytes: this.bytes,
+    }
+    this.names = []
+    this.categoryIds = []
+    this.statuses = []
+    this.byStatus = new Map()
+    return this.seeded
+  }
+
   /**
    * Stores a new pet and returns it with its assigned id, or undefined when the store is full (nothing is
    * stored then). Fields other than NewPet's are not kept.
    */
   tryAdd(pet: ExactNewPet): ExactPet | undefined {
     if (!this.fits(pet)) return undefined
-    const position = this.names.length
+    const position = this.size
     this.writes++
     if (this.partialPageCached) {
       this.pageVersion++
@@ -109,9 +168,7 @@ export class PetStore {
     // Ids here are small: an id beyond 2^53 (a bigint) names no pet.
     if (typeof id !== 'number') return undefined
     const position = id - this.firstId
-    return Number.isInteger(position) && position >= 0 && position < this.names.length
-      ? this.at(position)
-      : undefined
+    return Number.isInteger(position) && position >= 0 && position < this.size ? this.at(position) : undefined
   }
 
   /** Up to `limit` pets in ascending id order, only those with `status` when given. */
@@ -131,7 +188,7 @@ export class PetStore {
     // Estimated JSON size per pet: its name plus ~70 characters of id, category, status and punctuation.
     let count = 0
     for (let chars = 0; count < positions.length && chars <= this.budget.maxPageBytes; count++) {
-      chars += (this.names[positions[count] ?? 0]?.length ?? 0) + 70
+      chars += this.nameAt(positions[count] ?? 0).length + 70
     }
     // JSON.stringify over objects of one shape is V8's fast path: faster than assembling the text by hand.
     // (stringifyExactJson is JSON.stringify until a category id beyond 2^53 needs its exact digits.)
@@ -160,6 +217,7 @@ export class PetStore {
     this.pageVersion++
     this.partialPageCached = false
     this.firstId = other.firstId
+    this.seeded = other.seeded
     this.names = other.names
     this.categoryIds = other.categoryIds
     this.statuses = other.statuses
@@ -171,9 +229,11 @@ export class PetStore {
 
   private positions(limit: number, status: PetStatus | undefined): number[] {
     if (status === undefined) {
-      return Array.from({ length: Math.min(limit, this.names.length) }, (_, position) => position)
+      return Array.from({ length: Math.min(limit, this.size) }, (_, position) => position)
     }
-    return (this.byStatus.get(status) ?? []).slice(0, limit)
+    const seeded = this.seeded.byStatus.get(status) ?? []
+    if (seeded.length >= limit) return seeded.slice(0, limit)
+    return seeded.concat((this.byStatus.get(status) ?? []).slice(0, limit - seeded.length))
   }
 
   private positionsOf(status: PetStatus): number[] {
@@ -185,12 +245,19 @@ export class PetStore {
     return positions
   }
 
+  private nameAt(position: number): string {
+    const own = position - this.seeded.names.length
+    return (own < 0 ? this.seeded.names[position] : this.names[own]) ?? ''
+  }
+
   private at(position: number): ExactPet {
-    const status = statusNames[this.statuses[position] ?? 0]
+    const own = position - this.seeded.names.length
+    const seeded = own < 0
+    const status = statusNames[(seeded ? this.seeded.statuses[position] : this.statuses[own]) ?? 0]
     const pet: ExactPet = {
       id: this.firstId + position,
-      name: this.names[position] ?? '',
-      categoryId: this.categoryIds[position] ?? 0,
+      name: this.nameAt(position),
+      categoryId: (seeded ? this.seeded.categoryIds[position] : this.categoryIds[own]) ?? 0,
     }
     if (status) pet.status = status
     return pet

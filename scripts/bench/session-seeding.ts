@@ -1,4 +1,4 @@
-// How long another session's requests wait while a new X-Mock-Session seeds: worst latency, seeding and idle.
+// How long another session's requests wait while new X-Mock-Session names start: worst latency, starting and idle.
 import { Agent, request } from 'undici'
 import { findFreePort } from '../../mocks/local-port.ts'
 import { benchKey, launchServer, mockArgs } from './launch-server.ts'
@@ -7,21 +7,29 @@ import { median } from './median.ts'
 export interface SessionSeedingWait {
   /** The pets every session seeds (`--pets`). */
   pets: number
-  /** Per round: the worst wait of a default-session request while a new session seeded, in ms. */
+  /** Per round: the worst wait of a default-session request while new sessions started, in ms. */
   seedingWorstMs: number[]
   /** Per round: the worst wait of the same requests over as long with nothing seeding, in ms. */
   idleWorstMs: number[]
-  /** Per round: how many default-session requests were answered while the new session seeded. */
+  /** Per round: how many default-session requests were answered while the new sessions started. */
   answeredWhileSeeding: number[]
+  /** Per round: how many new sessions started (each answered with every seeded pet). */
+  sessionsStarted: number[]
   /** Median of seeding worst ÷ idle worst, per round. */
   ratio: number
 }
 
+// A round starts new sessions one after another for at least this long, so that even when a new
+// session costs nothing to start the probes have a window to be timed in; bounded by a count.
+const startingWindowMs = 300
+const maxSessionsPerRound = 2000
+
 /**
  * Starts our mock with `--pets pets` (and `--max-sessions 1`, so each new session evicts the last and
- * memory stays at two stores), then per round: sends a request in a new session, and times back-to-back
- * GET /v1/pets?limit=1 in the default session on another connection until it is answered; then times the
- * same requests for as long again with nothing seeding, the baseline.
+ * memory stays at two stores), then per round: starts new sessions one after another (each answered with
+ * every seeded pet) for at least 300 ms, and times back-to-back GET /v1/pets?limit=1 in the default
+ * session on another connection meanwhile; then times the same requests for as long again with no
+ * session starting, the baseline.
  */
 export async function measureSessionSeedingWait(pets: number, rounds: number): Promise<SessionSeedingWait> {
   const port = await findFreePort()
@@ -53,6 +61,7 @@ export async function measureSessionSeedingWait(pets: number, rounds: number): P
     seedingWorstMs: [],
     idleWorstMs: [],
     answeredWhileSeeding: [],
+    sessionsStarted: [],
     ratio: Number.NaN,
   }
   try {
@@ -62,17 +71,25 @@ export async function measureSessionSeedingWait(pets: number, rounds: number): P
     const ratios: number[] = []
     for (let round = 0; round < rounds; round++) {
       let seeded = false
+      let sessionsStarted = 0
       const started = performance.now()
-      const seeding = request(`${origin}/__mock/health`, {
-        dispatcher: seeder,
-        headers: { 'x-mock-session': `bench-seeding-${round}` },
-      })
-        .then(async (answer) => {
+      const startSessions = async () => {
+        while (
+          sessionsStarted < maxSessionsPerRound &&
+          (sessionsStarted === 0 || performance.now() - started < startingWindowMs)
+        ) {
+          const answer = await request(`${origin}/__mock/health`, {
+            dispatcher: seeder,
+            headers: { 'x-mock-session': `bench-seeding-${round}-${sessionsStarted}` },
+          })
           const body = (await answer.body.json()) as { pets?: number }
           if (answer.statusCode !== 200 || body.pets !== pets)
-            throw new Error(`The new session was not seeded with ${pets} pets (status ${answer.statusCode}).`)
-          return undefined
-        })
+            throw new Error(`A new session did not start with ${pets} pets (status ${answer.statusCode}).`)
+          sessionsStarted++
+        }
+        return undefined
+      }
+      const seeding = startSessions()
         // Held as a value until the probes stop, so a failure is reported rather than left unhandled.
         .catch((error: unknown) => error)
         .finally(() => {
@@ -87,6 +104,7 @@ export async function measureSessionSeedingWait(pets: number, rounds: number): P
       result.seedingWorstMs.push(during.worst)
       result.idleWorstMs.push(idle.worst)
       result.answeredWhileSeeding.push(during.count)
+      result.sessionsStarted.push(sessionsStarted)
       ratios.push(during.worst / idle.worst)
     }
     result.ratio = median(ratios)
