@@ -294,4 +294,27 @@ describe('the command’s memory stays under 250 MB whatever a server sends', ()
     expect(report?.findings.map((finding) => finding.rule)).toContain('no-response')
     expectWithinBudget(ran)
   })
+
+  it('holds lists of pets with megabyte names in every answer within 300 MB', async () => {
+    // Names are declared, and the contract sets them no length, so nothing may be dropped from these
+    // values: the checks compare the names they sent with the ones they get back. Three pets of every
+    // page get a name of a million characters (the page stays under the byte cap), in every list the run
+    // reads: what it holds is bounded only by keeping no parsed body past its judging.
+    const megabyteName = 'n'.repeat(1_000_000)
+    const url = await listsAttacked((_, res, honest) => {
+      if (honest.status !== 200 || honest.body === undefined)
+        return res.writeHead(honest.status, honest.headers).end(honest.body)
+      const pets = JSON.parse(honest.body) as { name: string }[]
+      for (const pet of pets.slice(0, 3)) pet.name = megabyteName
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(pets))
+    })
+    const ran = await runConformanceCommand(
+      ['--base-url', url, '--request-timeout', '60', '--timeout', '200'],
+      { env: { CONFORMANCE_API_KEY: key }, timeoutMs: 240_000 },
+    )
+    // Created pets listed with another name are stored wrongly: a verdict of 1, whatever the memory.
+    expect(ran.code, ran.output).toBe(1)
+    expect(peakMemoryOf(ran), describePeakTree(ran)).toBeLessThan(300 * 1024 * 1024)
+    // As long as the run may take: with three megabytes in every list, a busy machine stretches it.
+  }, 240_000)
 })
