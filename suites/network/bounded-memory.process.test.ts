@@ -96,7 +96,7 @@ const getsPadded = (padding: string | ((body: string) => string)) =>
     },
   )
 
-describe('the command’s memory stays under 250 MB whatever a server sends', () => {
+describe('the command’s memory stays within its budget whatever a server sends (250 MB; 300 MB for megabyte names)', () => {
   // A run against an honest server first: the first run after a change to the sources builds the command's
   // bundles, in its outer process (some 15 MB more for the rest of that run), which no server causes.
   beforeAll(async () => {
