@@ -83,6 +83,13 @@ describe('the catalogue table of docs/checks.md', () => {
     ])
   })
 
+  it('fails on an "applies here" other than yes, partly or no', () => {
+    const rows = readCatalogue(page('| WFC 100 | HTTP Status 500 | maybe | contract | `server-error` | — |'))
+    expect(catalogueProblems(rows, ['server-error'])).toEqual([
+      'WFC 100 says it applies "maybe": write yes, partly or no',
+    ])
+  })
+
   it('fails on a class listed twice', () => {
     const row = '| WFC 100 | HTTP Status 500 | yes | contract | `server-error` | — |'
     expect(catalogueProblems(readCatalogue(page(row, row)), ['server-error'])).toEqual([

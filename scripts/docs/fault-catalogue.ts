@@ -7,6 +7,8 @@ const catalogueMarkers = ['<!-- catalogue:start -->', '<!-- catalogue:end -->'] 
 export interface CatalogueRow {
   /** The first cell: `WFC 100`, `EvoMaster 909`, `RESTler UseAfterFreeChecker`, or `—` for a rule of ours alone. */
   entry: string
+  /** Whether the class can happen against this contract: `yes`, `partly` or `no`. */
+  applies: string
   /** The rule ids the "caught by" cell names, in its order. */
   rules: string[]
   /** The last cell: what no rule catches, and why; empty when the cell is `—` or blank. */
@@ -61,6 +63,7 @@ export function readCatalogue(page: string): CatalogueRow[] {
     const parts = empty(caught) ? [] : caught.split(',').map((part) => part.trim())
     return {
       entry: row[0] ?? '',
+      applies: row[2] ?? '',
       rules: parts.flatMap((part) => /^`([a-z0-9-]+)`$/.exec(part)?.[1] ?? []),
       reason: empty(row[5] ?? '') ? '' : (row[5] ?? ''),
       unreadable: parts.filter((part) => !/^`[a-z0-9-]+`$/.test(part)),
@@ -70,7 +73,8 @@ export function readCatalogue(page: string): CatalogueRow[] {
 
 /**
  * Every way the table and the registry part: a rule no row names, a row naming a rule the registry does not
- * have or something that is no rule id, a row that names no rule and gives no reason, an entry listed twice.
+ * have or something that is no rule id, a row that names no rule and gives no reason, an entry listed twice,
+ * an "applies here" that is not yes, partly or no.
  */
 export function catalogueProblems(rows: readonly CatalogueRow[], ruleIds: readonly string[]): string[] {
   const known = new Set(ruleIds)
@@ -86,6 +90,8 @@ export function catalogueProblems(rows: readonly CatalogueRow[], ruleIds: readon
       problems.push(`${row.entry} names "${part}" in "caught by", which is not a backquoted rule id`)
     if (row.rules.length === 0 && row.unreadable.length === 0 && row.reason === '')
       problems.push(`${row.entry} names no rule and gives no reason why none can catch it`)
+    if (!['yes', 'partly', 'no'].includes(row.applies))
+      problems.push(`${row.entry} says it applies "${row.applies}": write yes, partly or no`)
     if (!empty(row.entry) && seen.has(row.entry)) problems.push(`${row.entry} is listed twice`)
     seen.add(row.entry)
   }
