@@ -4,6 +4,7 @@ import { authBeforeValidationChecks } from './auth-before-validation.ts'
 import { authenticationChecks } from './authentication.ts'
 import { createPetChecks } from './create-pet.ts'
 import { deprecationDateChecks } from './deprecation-dates.ts'
+import { existenceWithoutKeyChecks } from './existence-without-key.ts'
 import { generatedValueChecks } from './generated-value-checks.ts'
 import { getPetChecks } from './get-pet.ts'
 import { listPetsChecks } from './list-pets.ts'
@@ -39,6 +40,7 @@ export const allChecks: Check[] = [
   // Defect classes found in other stacks' trackers (README, "Proving the suite").
   ...sharedCacheChecks,
   ...authBeforeValidationChecks,
+  ...existenceWithoutKeyChecks,
   ...deprecationDateChecks,
   ...servedAfterSunsetChecks,
 ]

@@ -599,6 +599,28 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     }),
   ),
   broken(
+    'the pet loaded before the key',
+    serverB,
+    "Express runs app.param('petId', loadPet) before the route's requireAuth, on a store with serial ids: an id no pet has answers 404 without a key, pet 1 (the first row) 401, so a caller without a key learns which pets exist (WFC 204).",
+    { rule: 'auth', operation: 'getPet' },
+    (correct) => {
+      // Serial ids: the first row is there from the start, so the keyless reads of id 1 get their 401.
+      const first: PetRecord = { id: 1, name: 'Rex', categoryId: 1, status: 'available' }
+      const find = (id: Long) => (String(id) === '1' ? first : correct.find(id))
+      return {
+        find,
+        intercept: (request) => {
+          const raw = /^\/v1\/pets\/(\d+)$/.exec(request.target.split('?')[0] ?? '')?.[1]
+          if (request.method !== 'GET' || raw === undefined) return undefined
+          const id = correct.parsePetId(raw)
+          return typeof id === 'object' || find(id)
+            ? undefined
+            : jsonResponse(404, { code: 'not_found', message: `No pet has id ${raw}.`, status: 404 })
+        },
+      }
+    },
+  ),
+  broken(
     'a gateway answers 401 with its HTML page',
     serverB,
     'nginx auth_request checks the key in front of the service and answers a refusal with nginx\'s own HTML "401 Authorization Required" page, not the contract\'s Error JSON.',
