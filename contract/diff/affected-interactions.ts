@@ -89,7 +89,7 @@ function sameOperation(
   const template = new RegExp(
     `^${operation.requestPath
       .split(/\{[^}]+\}/)
-      .map(escape)
+      .map(escapeRegExp)
       .join('[^/]+')}$`,
   )
   return template.test(path) || template.test(interaction.request.path)
