@@ -232,6 +232,35 @@ describe('a server that writes responses nobody asked for', () => {
     expect(report?.findings.map((finding) => finding.rule)).toEqual(['unsolicited-response'])
   })
 
+  it('names the request whose answer the response nobody asked for followed, not the read that took it', async () => {
+    // Once, ahead of its answer to a read sent on a kept-alive connection: the response owed to nobody,
+    // late after the request before it on that connection. Corked, so both leave in one write and the
+    // suite reads them together, whatever the schedule.
+    const lastOn = new WeakMap<Socket, string>()
+    let marked: { line: string; before: string } | undefined
+    const url = await hostile(async (req, res, count) => {
+      const { socket } = req
+      const line = `${req.method} ${req.url}`
+      const before = lastOn.get(socket)
+      lastOn.set(socket, line)
+      const answer = mock.handle(await readMockRequest(req))
+      // The extra response must differ from the read's own answer, or nothing could tell them apart.
+      const own = answer.status === 200 && answer.body === '[]'
+      if (marked || count < 20 || req.method !== 'GET' || before === undefined || before === line || own)
+        return void res.writeHead(answer.status, answer.headers).end(answer.body)
+      marked = { line, before }
+      socket.cork()
+      socket.write(unasked)
+      res.writeHead(answer.status, answer.headers).end(answer.body)
+      process.nextTick(() => socket.uncork())
+    })
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(marked).toBeDefined()
+    expect(report?.findings.map((finding) => finding.rule)).toEqual(['unsolicited-response'])
+    expect(report?.findings[0]?.message).toContain(`after its answer to ${marked?.before}.`)
+  })
+
   it('passes a server that answers 408 on a connection left idle and closes it, as RFC 9110 allows', async () => {
     let closingNotices = 0
     const idle = new Map<Socket, ReturnType<typeof setTimeout>>()
