@@ -225,6 +225,26 @@ async function sleepWithin(ms: number, deadline: number, stop: () => boolean): P
   return true
 }
 
+/**
+ * Whether node:http's client closes the connection once `answer` ends: it says so (`Connection: close`,
+ * or HTTP/1.0 without keep-alive), or it states no length (RFC 9112 §6.3: then only the close ends it).
+ * node:http's parser decides keep-alive before it learns the request was a HEAD, so a HEAD answer without
+ * Content-Length or Transfer-Encoding (node:http's own server sends HEAD so) ends its connection too.
+ * Such a close is the client's, and no second response.
+ */
+function endsConnection(answer: IncomingMessage): boolean {
+  const connection = String(answer.headers.connection ?? '')
+  if (/\bclose\b/i.test(connection)) return true
+  if (answer.httpVersion === '1.0' && !/keep-alive/i.test(connection)) return true
+  const status = answer.statusCode ?? 0
+  const bodiless = (status >= 100 && status < 200) || status === 204 || status === 304
+  return (
+    !bodiless &&
+    answer.headers['content-length'] === undefined &&
+    answer.headers['transfer-encoding'] === undefined
+  )
+}
+
 /** What one attempt found besides its outcome: a connection to leave, or a second answer on it. */
 type Attempted = RequestOutcome & { staleConnection?: boolean; secondAnswer?: SecondAnswer }
 
@@ -246,6 +266,8 @@ function attempt(
     let response: Received | undefined
     let reused = false
     let before: string | undefined
+    /** This request's turn on its connection (connection-watch.ts `sentOn`). */
+    let turn = 0
     let settled = false
     /** Stops reading the body (body-gate.ts), once there is one. */
     let stopBody: (() => void) | undefined
@@ -281,12 +303,7 @@ function attempt(
       },
       (answer: IncomingMessage) => {
         const connection = connectionOf(answer.socket)
-        const closes = /\bclose\b/i.test(String(answer.headers.connection ?? ''))
-        if (
-          closes ||
-          (answer.httpVersion === '1.0' && !/keep-alive/i.test(String(answer.headers.connection ?? '')))
-        )
-          closeAnnouncedOn(answer.socket)
+        if (endsConnection(answer)) closeAnnouncedOn(answer.socket)
         response = {
           status: answer.statusCode ?? 0,
           headers: flattenHeaders(answer.headers),
@@ -313,7 +330,7 @@ function attempt(
               // The server's notice that it closed this idle connection, crossing the request sent on it.
               const closed = reused && answer.statusCode === 408 && answered.ok
               if (closed) return finish({ ...answered, staleConnection: true })
-              const desync = answered.ok && request.socket ? secondAnswerOn(request.socket) : undefined
+              const desync = answered.ok && request.socket ? secondAnswerOn(request.socket, turn) : undefined
               if (!desync) return finish(answered)
               const secondAnswer = { desync, request: line, ...(before === undefined ? {} : { before }) }
               finish({ ...answered, secondAnswer })
@@ -377,6 +394,7 @@ function attempt(
       const sent = sentOn(socket, line)
       reused = sent.again
       before = sent.before
+      turn = sent.turn
       startDeadline()
     })
     request.on('error', fail)

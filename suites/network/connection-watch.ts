@@ -43,18 +43,21 @@ export function connectionOf(socket: Socket | null | undefined): number | undefi
   return id
 }
 
-// The last request sent on each connection, as `METHOD path`: what bytes that come after its answer follow.
-const lastSent = new WeakMap<Duplex, string>()
+// The last request sent on each connection, as `METHOD path`, and how many it carried: what bytes that
+// come after its answer follow, and whether a request is still the connection's latest.
+const lastSent = new WeakMap<Duplex, { line: string; turn: number }>()
 
 /**
- * Notes `request` (`METHOD path`) as sent on `socket`, and gives the request sent on it before, if any.
+ * Notes `request` (`METHOD path`) as sent on `socket`, and gives the request sent on it before, if any,
+ * and this request's turn on it (for `secondAnswerOn`).
  * node:http's `reusedSocket` says a request is not the first only for a socket taken from the pool, not
  * for one handed straight from a finished request to a queued one.
  */
-export function sentOn(socket: Duplex, request: string): { again: boolean; before?: string } {
+export function sentOn(socket: Duplex, request: string): { again: boolean; before?: string; turn: number } {
   const before = lastSent.get(socket)
-  lastSent.set(socket, request)
-  return before === undefined ? { again: false } : { again: true, before }
+  const turn = (before?.turn ?? 0) + 1
+  lastSent.set(socket, { line: request, turn })
+  return before === undefined ? { again: false, turn } : { again: true, before: before.line, turn }
 }
 
 // A correct server may announce that it closes an idle connection with a 408 (RFC 9110 §15.5.9).
@@ -102,7 +105,7 @@ export class ConnectionWatch {
         for (const open of [...Object.values(agent.sockets), ...Object.values(agent.freeSockets)].flat())
           if (open) this.desynced.add(connectionOf(open as Socket) as number)
     this.desynced.add(connection)
-    const after = lastSent.get(socket)
+    const after = lastSent.get(socket)?.line
     const desync: Desync = {
       connection,
       at: Date.now(),
@@ -113,9 +116,15 @@ export class ConnectionWatch {
       ...(after === undefined ? {} : { after }),
     }
     this.desyncs.push(desync)
-    // Connections already pooled may be desynced too, unseen: none is handed out again.
+    // Connections already pooled may be desynced too, unseen: none is handed out again. Closed here, which
+    // a read still decoding an answer that came on one must not take for a second response.
     for (const agent of this.agents)
-      for (const pooled of Object.values(agent.freeSockets).flat()) pooled?.destroy()
+      for (const pooled of Object.values(agent.freeSockets).flat()) {
+        if (!pooled) continue
+        const closing = closings.get(pooled)
+        if (closing) closing.here = true
+        pooled.destroy()
+      }
     return desync
   }
 }
@@ -157,10 +166,14 @@ function secondResponse(read: Buffer): Buffer {
  * Whether node:http's client destroyed `socket` for a second response to the request on it: destroyed,
  * though no side closed it, no error came and this module left it alone. Recorded once, as a `double`
  * desync, whichever sees it first: the request reading its answer, or the agent taking the socket back.
+ * A request passes its `turn` (`sentOn`): a decoded body ends a thread-pool round trip or more after its
+ * bytes did, and by then the connection may carry the next request, whose end is that one's to explain
+ * (reference D's compressed answers, then a HEAD answer node:http closes the connection after).
  */
-export function secondAnswerOn(socket: Duplex): Desync | undefined {
+export function secondAnswerOn(socket: Duplex, turn?: number): Desync | undefined {
   const closing = closings.get(socket)
   if (!closing || !socket.destroyed || closing.ended || closing.errored || closing.here) return undefined
+  if (turn !== undefined && lastSent.get(socket)?.turn !== turn) return undefined
   closing.double ??= closing.watch?.record(socket as Socket, secondResponse(closing.read), 'double')
   return closing.double
 }

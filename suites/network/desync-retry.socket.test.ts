@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boundedRequest, desyncFacts } from './bounded-request.ts'
 
 // A server that, the first time it is asked for a path below, writes a whole response nobody asked for on
-// the connection: in the same write as its answer (`/then-extra`), or ahead of its answer (`/extra-first`,
+// the connection: in the same write as its answer (`/then-extra...`), or ahead of its answer (`/extra-first`,
 // either method). `/then-idle-extra` keeps its connection for the test to write on once it is idle. Every
 // request is counted, with the connection it came on.
 const extra = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n[]'
@@ -22,19 +23,26 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   const respond = () => res.writeHead(200, { 'content-type': 'application/json' }).end(body)
   if (!first) return void respond()
   // Corked, so that the extra response and the answer leave in one write and are read together.
-  if (req.url === '/then-extra' || req.url === '/extra-first') {
+  const then = req.url?.startsWith('/then-extra')
+  if (then || req.url === '/extra-first') {
     socket.cork()
-    if (req.url === '/extra-first') socket.write(extra)
+    if (!then) socket.write(extra)
     respond()
-    if (req.url === '/then-extra') socket.write(extra)
+    if (then) socket.write(extra)
     return void process.nextTick(() => socket.uncork())
   }
   if (req.url === '/then-idle-extra') idleSocket = socket
   // What reference D and compressing frameworks send for HEAD: the GET's headers, gzip included, no body.
   if (req.url?.startsWith('/compressed-head'))
     return void res.writeHead(405, { 'content-encoding': 'gzip', allow: 'GET' }).end()
+  // A body that takes its decoder a few thread-pool round trips: the read settles well after its bytes came.
+  if (req.url?.startsWith('/gzipped/'))
+    return void res
+      .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+      .end(gzipped)
   respond()
 }
+const gzipped = gzipSync(JSON.stringify('a'.repeat(200 * 1024)))
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -134,5 +142,51 @@ describe('a correct server answering HEAD with the headers of a compressed body,
     for (let index = 0; index < 3; index++) await send(`/compressed-head/${index}`, 'head', 'HEAD')
     expect(bodyOf(await send('/after-head', 'head'))).toBe('{"asked":"GET /after-head"}')
     expect(desyncFacts(clientFor('head').network)).toEqual({})
+  })
+})
+
+describe('a compressed answer still being decoded when its connection carries the next request', () => {
+  it('is not read again for a second answer that came to that next request', async () => {
+    const limits = { ...clientFor('handed-on'), maxResponseBytes: 512 * 1024 }
+    const get = (path: string) => boundedRequest(`${origin}${path}`, { method: 'GET', headers: {} }, limits)
+    // As below: the queued read gets the first connection freed, and its answer brings a second one.
+    const reads = Array.from({ length: 16 }, (_, index) => get(`/gzipped/handed-on-${index}`))
+    const queued = get('/then-extra-queued')
+    const outcomes = await Promise.all([...reads, queued])
+    expect(outcomes.map(bodyOf).at(-1)).toBe('{"asked":"GET /then-extra-queued"}')
+    const queuedSocket = seen.find((one) => one.line === 'GET /then-extra-queued')?.socket
+    const readSockets = seen.filter((one) => one.line.startsWith('GET /gzipped/handed-on-'))
+    expect(readSockets.map((one) => one.socket)).toContain(queuedSocket)
+    expect(readSockets.length).toBe(16)
+    expect(times('GET /then-extra-queued')).toBe(2)
+    expect(desyncFacts(limits.network).desync?.first).toMatchObject({
+      how: 'double',
+      after: 'GET /then-extra-queued',
+    })
+  })
+})
+
+describe('a correct server closing nothing while a compressed answer is still being decoded', () => {
+  it('is no desync when the next request on that connection is a HEAD whose answer ends it', async () => {
+    const limits = { ...clientFor('decoding'), maxResponseBytes: 512 * 1024 }
+    const get = (path: string, method = 'GET') =>
+      boundedRequest(`${origin}${path}`, { method, headers: {} }, limits)
+    // Sixteen reads take every connection of the pool, so the HEAD waits for the first one freed, which
+    // node:http hands it as soon as that read's bytes came, before its body is decoded. Its answer has no
+    // length (node:http's server answers HEAD so), so node:http's client closes the connection after it.
+    const reads = Array.from({ length: 16 }, (_, index) => get(`/gzipped/before-head-${index}`))
+    const head = get('/compressed-head/queued', 'HEAD')
+    const outcomes = await Promise.all([...reads, head])
+    expect(outcomes.map((outcome) => (outcome.ok ? outcome.response.status : outcome.message))).toEqual([
+      ...Array.from({ length: 16 }, () => 200),
+      405,
+    ])
+    const headSocket = seen.find((one) => one.line === 'HEAD /compressed-head/queued')?.socket
+    const readSockets = seen
+      .filter((one) => one.line.startsWith('GET /gzipped/before-head-'))
+      .map((one) => one.socket)
+    expect(readSockets).toContain(headSocket)
+    expect(readSockets.length).toBe(16)
+    expect(desyncFacts(limits.network)).toEqual({})
   })
 })
