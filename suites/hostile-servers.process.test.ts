@@ -225,11 +225,33 @@ describe('a server that writes responses nobody asked for', () => {
     expect(JSON.stringify(report)).not.toContain('"connections"')
   })
 
-  it('reports a single response nobody asked for, and only that', async () => {
-    const url = await injecting((count) => count === 20)
+  it('reports a single response nobody asked for, and only that, naming a request it came after', async () => {
+    // The requests each connection carried, in order, and where on its connection the response went.
+    const carried = new Map<Socket, string[]>()
+    let written: { socket: Socket; after: number } | undefined
+    const url = await hostile((req, res, count) => {
+      const { socket } = req
+      const lines = carried.get(socket) ?? []
+      carried.set(socket, [...lines, `${req.method} ${req.url}`])
+      res.on('finish', () => {
+        if (count !== 20) return
+        setTimeout(() => {
+          if (socket.destroyed) return
+          written = { socket, after: (carried.get(socket)?.length ?? 0) - 1 }
+          socket.write(unasked)
+        }, 30)
+      })
+      void answerLikeTheMock(req, res)
+    })
     const { code, output, report } = await run(url)
     expect(code, output).toBe(1)
     expect(report?.findings.map((finding) => finding.rule)).toEqual(['unsolicited-response'])
+    // The request answered last on that connection when the bytes were written, or, when the next request
+    // was already on its way, one after it there (HTTP/1.1 cannot tell the bytes from that one's answer).
+    const named = /after its answer to (.+?)[.,] /.exec(report?.findings[0]?.message ?? '')?.[1]
+    expect(written).toBeDefined()
+    const candidates = written ? (carried.get(written.socket) ?? []).slice(written.after) : []
+    expect(candidates, report?.findings[0]?.message).toContain(named)
   })
 
   it('names the request whose answer the response nobody asked for followed, not the read that took it', async () => {
