@@ -168,7 +168,7 @@ function secondResponse(read: Buffer): Buffer {
  * desync, whichever sees it first: the request reading its answer, or the agent taking the socket back.
  * A request passes its `turn` (`sentOn`): a decoded body ends a thread-pool round trip or more after its
  * bytes did, and by then the connection may carry the next request, whose end is that one's to explain
- * (reference D's compressed answers, then a HEAD answer node:http closes the connection after).
+ * (a compressed answer, then a HEAD answer without a length, which node:http closes the connection after).
  */
 export function secondAnswerOn(socket: Duplex, turn?: number): Desync | undefined {
   const closing = closings.get(socket)
