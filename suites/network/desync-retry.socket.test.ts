@@ -33,6 +33,8 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   }
   if (req.url === '/then-idle-extra') idleSocket = socket
   // What reference D and compressing frameworks send for HEAD: the GET's headers, gzip included, no body.
+  if (req.url?.startsWith('/compressed-head-with-length'))
+    return void res.writeHead(405, { 'content-encoding': 'gzip', 'content-length': '20', allow: 'GET' }).end()
   if (req.url?.startsWith('/compressed-head'))
     return void res.writeHead(405, { 'content-encoding': 'gzip', allow: 'GET' }).end()
   // A body that takes its decoder a few thread-pool round trips: the read settles well after its bytes came.
@@ -47,6 +49,9 @@ const gzipped = gzipSync(JSON.stringify('a'.repeat(200 * 1024)))
 beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume()
+    // Refused on its headers, before its body is all there: the answer is this request's, not unsolicited.
+    if (req.url?.startsWith('/early'))
+      return void res.writeHead(405, { allow: 'GET', 'content-type': 'application/json' }).end('[]')
     req.on('end', () => answer(req, res))
   })
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
@@ -142,6 +147,28 @@ describe('a correct server answering HEAD with the headers of a compressed body,
     for (let index = 0; index < 3; index++) await send(`/compressed-head/${index}`, 'head', 'HEAD')
     expect(bodyOf(await send('/after-head', 'head'))).toBe('{"asked":"GET /after-head"}')
     expect(desyncFacts(clientFor('head').network)).toEqual({})
+  })
+})
+
+describe('a correct server answering early or with a HEAD that states a length', () => {
+  it('is no desync: a write refused before its body is all sent, a HEAD with Content-Length and gzip', async () => {
+    const write = (path: string) =>
+      boundedRequest(
+        `${origin}${path}`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: `"${'a'.repeat(1 << 20)}"` },
+        clientFor('early'),
+      )
+    for (let index = 0; index < 3; index++) {
+      expect(await write(`/early/${index}`)).toMatchObject({ ok: true, response: { status: 405 } })
+      expect(await send(`/compressed-head-with-length/${index}`, 'early', 'HEAD')).toMatchObject({
+        ok: true,
+        response: { status: 405 },
+      })
+    }
+    expect(bodyOf(await send('/after-early', 'early'))).toBe('{"asked":"GET /after-early"}')
+    expect(desyncFacts(clientFor('early').network)).toEqual({})
+    const early = seen.filter((one) => one.line.startsWith('HEAD /compressed-head-with-length/'))
+    expect(new Set(early.map((one) => one.socket)).size).toBe(1)
   })
 })
 
