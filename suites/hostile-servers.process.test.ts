@@ -225,11 +225,62 @@ describe('a server that writes responses nobody asked for', () => {
     expect(JSON.stringify(report)).not.toContain('"connections"')
   })
 
-  it('reports a single response nobody asked for, and only that', async () => {
-    const url = await injecting((count) => count === 20)
+  it('reports a single response nobody asked for, and only that, naming a request it came after', async () => {
+    // The requests each connection carried, in order, and where on its connection the response went.
+    const carried = new Map<Socket, string[]>()
+    let written: { socket: Socket; after: number } | undefined
+    const url = await hostile((req, res, count) => {
+      const { socket } = req
+      const lines = carried.get(socket) ?? []
+      carried.set(socket, [...lines, `${req.method} ${req.url}`])
+      res.on('finish', () => {
+        if (count !== 20) return
+        setTimeout(() => {
+          if (socket.destroyed) return
+          written = { socket, after: (carried.get(socket)?.length ?? 0) - 1 }
+          socket.write(unasked)
+        }, 30)
+      })
+      void answerLikeTheMock(req, res)
+    })
     const { code, output, report } = await run(url)
     expect(code, output).toBe(1)
     expect(report?.findings.map((finding) => finding.rule)).toEqual(['unsolicited-response'])
+    // The request answered last on that connection when the bytes were written, or, when the next request
+    // was already on its way, one after it there (HTTP/1.1 cannot tell the bytes from that one's answer).
+    const named = /after its answer to (.+?)[.,] /.exec(report?.findings[0]?.message ?? '')?.[1]
+    expect(written).toBeDefined()
+    const candidates = written ? (carried.get(written.socket) ?? []).slice(written.after) : []
+    expect(candidates, report?.findings[0]?.message).toContain(named)
+  })
+
+  it('names the request whose answer the response nobody asked for followed, not the read that took it', async () => {
+    // Once, ahead of its answer to a read sent on a kept-alive connection: the response owed to nobody,
+    // late after the request before it on that connection. Corked, so both leave in one write and the
+    // suite reads them together, whatever the schedule.
+    const lastOn = new WeakMap<Socket, string>()
+    let marked: { line: string; before: string } | undefined
+    const url = await hostile(async (req, res, count) => {
+      const { socket } = req
+      const line = `${req.method} ${req.url}`
+      const before = lastOn.get(socket)
+      lastOn.set(socket, line)
+      const answer = mock.handle(await readMockRequest(req))
+      // The extra response must differ from the read's own answer, or nothing could tell them apart.
+      const own = answer.status === 200 && answer.body === '[]'
+      if (marked || count < 20 || req.method !== 'GET' || before === undefined || before === line || own)
+        return void res.writeHead(answer.status, answer.headers).end(answer.body)
+      marked = { line, before }
+      socket.cork()
+      socket.write(unasked)
+      res.writeHead(answer.status, answer.headers).end(answer.body)
+      process.nextTick(() => socket.uncork())
+    })
+    const { code, output, report } = await run(url)
+    expect(code, output).toBe(1)
+    expect(marked).toBeDefined()
+    expect(report?.findings.map((finding) => finding.rule)).toEqual(['unsolicited-response'])
+    expect(report?.findings[0]?.message).toContain(`after its answer to ${marked?.before}.`)
   })
 
   it('passes a server that answers 408 on a connection left idle and closes it, as RFC 9110 allows', async () => {

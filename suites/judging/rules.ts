@@ -149,7 +149,7 @@ export const rules = {
     group: 'transport',
     kind: 'contract',
     description:
-      'A response nobody asked for, on a kept-alive connection: taken as the next request’s answer, it shifts every answer after it (RFC 9112 §9.3, §9.3.2). Checks that read answers from such a connection are blocked by it.',
+      'A response nobody asked for, on a kept-alive connection: taken as the next request’s answer, it shifts every answer after it (RFC 9112 §9.3, §9.3.2). Named after the request whose answer it followed; a read that got two answers is read again on a connection of its own, and checks that read other answers from such a connection are blocked by it.',
   },
   'response-too-large': {
     group: 'transport',

@@ -68,6 +68,27 @@ describe('the per-request deadline through a proxy', () => {
       await proxy.close()
     }
   })
+
+  it('still ends a request the server never answers once it has its connection, as slower than the deadline', async () => {
+    const proxy = await startForwardProxy()
+    try {
+      const network = { proxy: proxy.origin }
+      const send = (path: string) =>
+        boundedRequest(`${origin}${path}`, { method: 'GET', headers: {} }, { ...limits(), network })
+      // Sixteen answered in 200 ms hold every connection; the silent one waits for one of them first.
+      const outcomes = await Promise.all([
+        ...Array.from({ length: 16 }, () => send('/pets')),
+        send('/silent'),
+      ])
+      const silent = outcomes.at(-1)
+      expect(outcomes.slice(0, 16).filter((outcome) => !outcome.ok)).toEqual([])
+      expect(silent).toMatchObject({ ok: false, kind: 'timeout' })
+      expect(silent?.ok ? '' : silent?.message).toMatch(/slower than 1 s/)
+      expect(proxy.seen.filter((target) => target.startsWith('CONNECT')).length).toBeGreaterThanOrEqual(1)
+    } finally {
+      await proxy.close()
+    }
+  })
 })
 
 describe('a large body waiting for its turn to be read (body-gate.ts)', () => {

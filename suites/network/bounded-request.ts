@@ -3,11 +3,14 @@ import { type Agent as HttpAgent, request as httpRequest, type IncomingMessage }
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import {
   ConnectionWatch,
+  closeAnnouncedOn,
   connectionOf,
   type DesyncFacts,
   requestFailedOn,
-  sentAgainOn,
+  secondAnswerOn,
+  sentOn,
 } from './connection-watch.ts'
+import { readAgain, type SecondAnswer } from './desync-retry.ts'
 import {
   acceptEncoding,
   defaultMaxChunks,
@@ -101,12 +104,17 @@ export function desyncFacts(network?: NetworkOptions): { desync?: DesyncFacts } 
   const { watch } = clientFor(network)
   const [first] = watch.desyncs
   if (!first) return {}
-  const { bytes, statusLine, how } = first
+  const { bytes, statusLine, how, after } = first
   return {
     desync: {
       connections: [...watch.desynced],
       count: watch.desyncs.length,
-      first: { bytes, how, ...(statusLine === undefined ? {} : { statusLine }) },
+      first: {
+        bytes,
+        how,
+        ...(statusLine === undefined ? {} : { statusLine }),
+        ...(after === undefined ? {} : { after }),
+      },
     },
   }
 }
@@ -186,12 +194,19 @@ async function sendFresh(
   }
   const first = await attempt(url, request, limits, client)
   // A kept-alive connection the server closed while idle fails the next request sent on it before any
-  // byte of an answer (Node's docs: check `reusedSocket`; `sentAgainOn` also counts a connection handed
+  // byte of an answer (Node's docs: check `reusedSocket`; `sentOn` also counts a connection handed
   // straight from one request to the next), or gets the 408 the server sent as it closed
   // it (RFC 9110 §15.5.9: the client may repeat that request). That is the connection's fault, not the
   // server's behaviour: the request is sent once more, on a connection of its own (the pool may hold
   // others the server is closing just as well).
   if (first.staleConnection) return attempt(url, request, limits, client, true)
+  // A second response came with the answer, before the next request was written on that connection
+  // (node:http closed it): which of the two was this request's is unknown, so a read is sent once more on
+  // a connection of its own (desync-retry.ts).
+  if (first.ok && first.secondAnswer) {
+    const { secondAnswer, ...answered } = first
+    return readAgain(init.method, answered, secondAnswer, () => attempt(url, request, limits, client, true))
+  }
   return first
 }
 
@@ -210,25 +225,53 @@ async function sleepWithin(ms: number, deadline: number, stop: () => boolean): P
   return true
 }
 
+/**
+ * Whether node:http's client closes the connection once `answer` ends: it says so (`Connection: close`,
+ * or HTTP/1.0 without keep-alive), or it states no length (RFC 9112 §6.3: then only the close ends it).
+ * node:http's parser decides keep-alive before it learns the request was a HEAD, so a HEAD answer without
+ * Content-Length or Transfer-Encoding (node:http's own server sends HEAD so) ends its connection too.
+ * Such a close is the client's, and no second response.
+ */
+function endsConnection(answer: IncomingMessage): boolean {
+  const connection = String(answer.headers.connection ?? '')
+  if (/\bclose\b/i.test(connection)) return true
+  if (answer.httpVersion === '1.0' && !/keep-alive/i.test(connection)) return true
+  const status = answer.statusCode ?? 0
+  const bodiless = (status >= 100 && status < 200) || status === 204 || status === 304
+  return (
+    !bodiless &&
+    answer.headers['content-length'] === undefined &&
+    answer.headers['transfer-encoding'] === undefined
+  )
+}
+
+/** What one attempt found besides its outcome: a connection to leave, or a second answer on it. */
+type Attempted = RequestOutcome & { staleConnection?: boolean; secondAnswer?: SecondAnswer }
+
 function attempt(
   url: string,
   init: RequestInit,
   limits: RequestLimits,
   client: Client,
   ownConnection = false,
-): Promise<RequestOutcome & { staleConnection?: boolean }> {
+): Promise<Attempted> {
   if (limits.runDeadline - Date.now() <= 0)
     return Promise.resolve({ ok: false, kind: 'run-deadline', message: 'the run’s deadline has passed' })
   const { target, rawPath } = splitUrl(url)
+  // How a finding names this request, if bytes nobody asked for follow its answer.
+  const line = `${init.method} ${rawPath}`
   const body = init.body === undefined ? undefined : Buffer.from(init.body, 'utf8')
   const maxChunks = limits.maxResponseChunks ?? defaultMaxChunks
   return new Promise((resolve) => {
     let response: Received | undefined
     let reused = false
+    let before: string | undefined
+    /** This request's turn on its connection (connection-watch.ts `sentOn`). */
+    let turn = 0
     let settled = false
     /** Stops reading the body (body-gate.ts), once there is one. */
     let stopBody: (() => void) | undefined
-    const finish = (outcome: RequestOutcome & { staleConnection?: boolean }) => {
+    const finish = (outcome: Attempted) => {
       if (settled) return
       settled = true
       // node:http destroys the connection of a response it cannot parse; so do this request's deadlines.
@@ -260,6 +303,7 @@ function attempt(
       },
       (answer: IncomingMessage) => {
         const connection = connectionOf(answer.socket)
+        if (endsConnection(answer)) closeAnnouncedOn(answer.socket)
         response = {
           status: answer.statusCode ?? 0,
           headers: flattenHeaders(answer.headers),
@@ -272,7 +316,12 @@ function attempt(
             maxBytes: limits.maxResponseBytes,
             maxChunks,
             status: answer.statusCode ?? 0,
-            contentEncoding: answer.headers['content-encoding'],
+            // A HEAD, 204 or 304 answer has no body (RFC 9110 §9.3.2, §15.3.5, §15.4.5): nothing to decode,
+            // and decoding nothing as gzip fails, which closed the connection like a second response.
+            contentEncoding:
+              init.method.toUpperCase() === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304
+                ? undefined
+                : answer.headers['content-encoding'],
             contentLength: answer.headers['content-length'],
           },
           {
@@ -280,7 +329,11 @@ function attempt(
               const answered = withBody(response as Received, outcome)
               // The server's notice that it closed this idle connection, crossing the request sent on it.
               const closed = reused && answer.statusCode === 408 && answered.ok
-              finish(closed ? { ...answered, staleConnection: true } : answered)
+              if (closed) return finish({ ...answered, staleConnection: true })
+              const desync = answered.ok && request.socket ? secondAnswerOn(request.socket, turn) : undefined
+              if (!desync) return finish(answered)
+              const secondAnswer = { desync, request: line, ...(before === undefined ? {} : { before }) }
+              finish({ ...answered, secondAnswer })
             },
             abort: () => request.destroy(),
             pauseDeadline,
@@ -338,7 +391,10 @@ function attempt(
       Math.max(0, limits.runDeadline - Date.now()),
     )
     request.on('socket', (socket) => {
-      reused = sentAgainOn(socket)
+      const sent = sentOn(socket, line)
+      reused = sent.again
+      before = sent.before
+      turn = sent.turn
       startDeadline()
     })
     request.on('error', fail)

@@ -21,6 +21,11 @@ export interface Desync {
   statusLine?: string
   /** `idle`: bytes on a pooled connection; `double`: a second response while a request still had its own. */
   how: 'idle' | 'double'
+  /**
+   * The request whose answer the bytes followed on that connection (`GET /v1/pets?limit=2`): the last one
+   * answered there for `idle`; for `double`, the request itself or the one before it (desync-retry.ts).
+   */
+  after?: string
 }
 
 // Ids rather than sockets: the exchanges keep a number (plain data, task meta), never the socket.
@@ -38,16 +43,21 @@ export function connectionOf(socket: Socket | null | undefined): number | undefi
   return id
 }
 
-const requestsSent = new WeakMap<Duplex, number>()
+// The last request sent on each connection, as `METHOD path`, and how many it carried: what bytes that
+// come after its answer follow, and whether a request is still the connection's latest.
+const lastSent = new WeakMap<Duplex, { line: string; turn: number }>()
 
 /**
- * Counts a request sent on `socket`; true when it is not the first. node:http's `reusedSocket` says so only
- * for a socket taken from the pool, not for one handed straight from a finished request to a queued one.
+ * Notes `request` (`METHOD path`) as sent on `socket`, and gives the request sent on it before, if any,
+ * and this request's turn on it (for `secondAnswerOn`).
+ * node:http's `reusedSocket` says a request is not the first only for a socket taken from the pool, not
+ * for one handed straight from a finished request to a queued one.
  */
-export function sentAgainOn(socket: Duplex): boolean {
-  const sent = (requestsSent.get(socket) ?? 0) + 1
-  requestsSent.set(socket, sent)
-  return sent > 1
+export function sentOn(socket: Duplex, request: string): { again: boolean; before?: string; turn: number } {
+  const before = lastSent.get(socket)
+  const turn = (before?.turn ?? 0) + 1
+  lastSent.set(socket, { line: request, turn })
+  return before === undefined ? { again: false, turn } : { again: true, before: before.line, turn }
 }
 
 // A correct server may announce that it closes an idle connection with a 408 (RFC 9110 §15.5.9).
@@ -82,12 +92,12 @@ export class ConnectionWatch {
   }
 
   /** Called by the agents: bytes nobody asked for came on `socket`. */
-  record(socket: Socket, chunk: Buffer, how: Desync['how']): void {
+  record(socket: Socket, chunk: Buffer, how: Desync['how']): Desync | undefined {
     const connection = connectionOf(socket) as number
     const start = chunk.subarray(0, 64).toString('latin1')
     const statusLine = /^HTTP\/\d\.\d [^\r\n]*/.exec(start)?.[0]
     // Also when it came just as the last answer was being read: node:http takes it for a double response.
-    if (statusLine && closingNotice.test(statusLine)) return
+    if (statusLine && closingNotice.test(statusLine)) return undefined
     // Connections open now may carry a desync not seen yet: keep-alive goes off, so they are closed once
     // their request is done, and whatever is still owed on them is never read. Their answers are suspect.
     if (this.keepAlive)
@@ -95,17 +105,27 @@ export class ConnectionWatch {
         for (const open of [...Object.values(agent.sockets), ...Object.values(agent.freeSockets)].flat())
           if (open) this.desynced.add(connectionOf(open as Socket) as number)
     this.desynced.add(connection)
-    this.desyncs.push({
+    const after = lastSent.get(socket)?.line
+    const desync: Desync = {
       connection,
       at: Date.now(),
       bytes: chunk.length,
       start,
       ...(statusLine ? { statusLine } : {}),
       how,
-    })
-    // Connections already pooled may be desynced too, unseen: none is handed out again.
+      ...(after === undefined ? {} : { after }),
+    }
+    this.desyncs.push(desync)
+    // Connections already pooled may be desynced too, unseen: none is handed out again. Closed here, which
+    // a read still decoding an answer that came on one must not take for a second response.
     for (const agent of this.agents)
-      for (const pooled of Object.values(agent.freeSockets).flat()) pooled?.destroy()
+      for (const pooled of Object.values(agent.freeSockets).flat()) {
+        if (!pooled) continue
+        const closing = closings.get(pooled)
+        if (closing) closing.here = true
+        pooled.destroy()
+      }
+    return desync
   }
 }
 
@@ -126,6 +146,9 @@ interface Closing {
   answered: boolean
   /** The last bytes read: where a double response starts. */
   read: Buffer
+  /** The watch of the agent that opened it, and the double response once recorded (recorded once). */
+  watch?: ConnectionWatch
+  double?: Desync
 }
 
 // Enough of the last bytes read to hold the status line and headers of a response that came second.
@@ -137,6 +160,32 @@ function secondResponse(read: Buffer): Buffer {
   let at = -1
   for (const match of text.matchAll(/HTTP\/1\.[01] \d{3}/g)) at = match.index
   return at === -1 ? read : read.subarray(at)
+}
+
+/**
+ * Whether node:http's client destroyed `socket` for a second response to the request on it: destroyed,
+ * though no side closed it, no error came and this module left it alone. Recorded once, as a `double`
+ * desync, whichever sees it first: the request reading its answer, or the agent taking the socket back.
+ * A request passes its `turn` (`sentOn`): a decoded body ends a thread-pool round trip or more after its
+ * bytes did, and by then the connection may carry the next request, whose end is that one's to explain
+ * (a compressed answer, then a HEAD answer without a length, which node:http closes the connection after).
+ */
+export function secondAnswerOn(socket: Duplex, turn?: number): Desync | undefined {
+  const closing = closings.get(socket)
+  if (!closing || !socket.destroyed || closing.ended || closing.errored || closing.here) return undefined
+  if (turn !== undefined && lastSent.get(socket)?.turn !== turn) return undefined
+  closing.double ??= closing.watch?.record(socket as Socket, secondResponse(closing.read), 'double')
+  return closing.double
+}
+
+/**
+ * The answer on `socket` said the connection ends with it (`Connection: close`, or HTTP/1.0 without
+ * keep-alive): node:http's client then destroys the socket itself, often before the server's close
+ * arrives, and that is no double response. A HEAD answered so (no body to wait for) showed it first.
+ */
+export function closeAnnouncedOn(socket: Duplex): void {
+  const closing = closings.get(socket)
+  if (closing) closing.here = true
 }
 
 /**
@@ -168,9 +217,8 @@ function watched<Base extends AgentClass>(base: Base) {
       super(...args)
       // Before node:http's own 'free' listener, which destroys such a socket and drops it.
       this.prependListener('free', (socket: Socket) => {
+        secondAnswerOn(socket)
         const closing = closings.get(socket)
-        if (socket.destroyed && closing && !closing.ended && !closing.errored && !closing.here)
-          this.watch?.record(socket, secondResponse(closing.read), 'double')
         // A freed socket goes straight to a queued request, without `keepSocketAlive`: keep-alive off
         // means closing it here (node:http then opens a new one for that request).
         // A new socket is 'free' too, before its first request: that one is left alone.
@@ -183,7 +231,7 @@ function watched<Base extends AgentClass>(base: Base) {
 
     override createConnection(...args: Parameters<HttpAgent['createConnection']>) {
       const socket = super.createConnection(...args)
-      if (socket) follow(socket)
+      if (socket) follow(socket, this.watch)
       return socket
     }
 
@@ -212,13 +260,14 @@ function watched<Base extends AgentClass>(base: Base) {
   }
 }
 
-function follow(socket: Duplex): void {
+function follow(socket: Duplex, watch: ConnectionWatch | undefined): void {
   const closing: Closing = {
     ended: false,
     errored: false,
     here: false,
     answered: false,
     read: Buffer.alloc(0),
+    ...(watch ? { watch } : {}),
   }
   closings.set(socket, closing)
   socket.on('end', () => {
@@ -250,5 +299,5 @@ export interface DesyncFacts {
   connections: number[]
   /** How many times bytes nobody asked for were seen (keep-alive is off after the first). */
   count: number
-  first: Pick<Desync, 'bytes' | 'statusLine' | 'how'>
+  first: Pick<Desync, 'bytes' | 'statusLine' | 'how' | 'after'>
 }

@@ -362,6 +362,14 @@ describe('a server that wrote responses nobody asked for', () => {
     expect(report.checks.map((one) => one.outcome)).toEqual(['passed'])
   })
 
+  it('names the request whose answer the bytes followed on that connection', () => {
+    const after = { ...desync, first: { ...desync.first, after: 'GET /v1/pets?limit=2' } }
+    const report = buildReport([on(check('lists pets', 'passed'), 7)], { ...facts, desync: after })
+    expect(report.findings[0]?.message).toContain(
+      '83 bytes nobody asked for on an idle kept-alive connection, starting "HTTP/1.1 200 OK", after its answer to GET /v1/pets?limit=2.',
+    )
+  })
+
   it('never writes which connection an answer came on into the report', () => {
     const report = buildReport([on(check('lists pets', 'passed'), 4)], facts)
     expect(JSON.stringify(report)).not.toContain('connections')

@@ -9,16 +9,18 @@ const where = 'responses nobody asked for on a kept-alive connection'
 function unsolicited(facts: DesyncFacts, operation: string): Violation {
   const { first } = facts
   const starting = first.statusLine ? `, starting "${first.statusLine}"` : ''
+  // The request the server answered twice, as the suite sent it (never the server's text).
+  const after = first.after === undefined ? '' : `, after its answer to ${first.after}`
   const what =
     first.how === 'idle'
-      ? `${first.bytes} bytes nobody asked for on an idle kept-alive connection${starting}`
-      : `a response nobody asked for on a kept-alive connection${starting}, while the request on it already had its answer`
+      ? `${first.bytes} bytes nobody asked for on an idle kept-alive connection${starting}${after}`
+      : `a response nobody asked for on a kept-alive connection${starting}${after}`
   const times = facts.count > 1 ? ` (seen ${facts.count} times)` : ''
   return {
     rule: 'unsolicited-response',
     operation,
     where,
-    message: `The server sent ${what}${times}. Such a response is taken as the answer of the next request sent on that connection, so answers that came on it may be other requests’ (RFC 9112 §9.3.2); the run went on with a connection per request, and checks that read answers from such a connection are blocked by this.`,
+    message: `The server sent ${what}${times}. Such a response is taken as the answer of the next request sent on that connection, so answers that came on it may be other requests’ (RFC 9112 §9.3.2); the connection was dropped, a read that got two answers was sent again on a connection of its own, the run went on with a connection per request, and checks that read other answers from such a connection are blocked by this.`,
   }
 }
 
