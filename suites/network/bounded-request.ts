@@ -8,15 +8,9 @@ import {
   requestFailedOn,
   sentAgainOn,
 } from './connection-watch.ts'
-import {
-  acceptEncoding,
-  defaultMaxChunks,
-  flattenHeaders,
-  maxHeaderBytes,
-  splitUrl,
-  tlsOptions,
-} from './http-message.ts'
+import { defaultMaxChunks, flattenHeaders, maxHeaderBytes, splitUrl, tlsOptions } from './http-message.ts'
 import { type NetworkOptions, usesProxy } from './network-options.ts'
+import { outgoingHeaders } from './outgoing-headers.ts'
 import type { ProxiedSend } from './proxied-request.ts'
 import type { Received } from './received.ts'
 import { RequestDeadline } from './request-deadline.ts'
@@ -253,8 +247,7 @@ function attempt(
         // Sent byte for byte: the path-spelling checks must send `/./`, `%2e` and the like unnormalised.
         path: rawPath,
         headers: {
-          'accept-encoding': acceptEncoding,
-          ...init.headers,
+          ...outgoingHeaders(init.headers, init.leaveOut),
           ...(body ? { 'content-length': String(body.length) } : {}),
         },
       },
