@@ -14,8 +14,8 @@ const group = 'clients'
 
 /** The cheap read and the create each client's request is sent as. */
 const requests = {
-  read: { operation: 'listPets', line: 'GET /pets?limit=1', forms: ['reads', 'all'] },
-  create: { operation: 'createPet', line: 'POST /pets', forms: ['create', 'all'] },
+  read: { operation: 'listPets', line: 'GET /pets?limit=1', takes: ['reads', 'all'] },
+  create: { operation: 'createPet', line: 'POST /pets', takes: ['create', 'all'] },
 } as const
 type RequestKind = keyof typeof requests
 
@@ -25,7 +25,7 @@ const capitalise = (name: string) =>
 
 /** The forms of the list that apply to this request. */
 function applicable(forms: readonly ClientFormId[], kind: RequestKind): ClientFormId[] {
-  const on: readonly string[] = requests[kind].forms
+  const on: readonly string[] = requests[kind].takes
   return forms.filter((id) => on.includes(clientForm(id).on))
 }
 
@@ -91,8 +91,8 @@ function clientCheck(profile: ClientProfile, kind: RequestKind): Check {
     async run(context) {
       // ASCII only: the pet is the client's, not a test of how names are stored.
       const name = `${context.fixtures.runId} as ${profile.client.replace(/[^\w .-]+/g, '')}`
-      const send = (with_: readonly ClientFormId[]) =>
-        context.send(operation, paramsWith(context, kind, with_, name))
+      const send = (chosen: readonly ClientFormId[]) =>
+        context.send(operation, paramsWith(context, kind, chosen, name))
       const whole = await send(forms)
       if (!refused(whole)) return
       const own = await send([])
