@@ -118,6 +118,11 @@ export const schemathesisParity: readonly ParityRow[] = [
     miss: 'a failure; an RFC 3986-equal spelling answered other than 401 is a warning',
   },
   {
+    ours: 'a cheap read and a create as eleven real clients send them (browsers’ fetch, axios, curl, Python requests, Java, Spring, Go, .NET, Node, an OAuth client): each must be accepted, and a refusal is traced to the one form at its root',
+    rules: ['valid-form-refused', 'client-quirk-refused'],
+    miss: 'a failure where the RFCs or the contract make the form the same request (scheme case, media type parameters, Accept and Accept-Encoding, header name case, `Connection: close`); by policy for a client’s User-Agent and `Content-Length: 0` on a GET, which a server may refuse',
+  },
+  {
     ours: 'bounds: deadlines, a stopped server, the 4 MiB decoded-body cap',
     rules: ['no-response', 'response-too-large'],
     miss: 'a failure',

@@ -2,6 +2,7 @@
 import type { Check } from '../engine/index.ts'
 import { authBeforeValidationChecks } from './auth-before-validation.ts'
 import { authenticationChecks } from './authentication.ts'
+import { clientFormChecks } from './client-forms.ts'
 import { createPetChecks } from './create-pet.ts'
 import { deprecationDateChecks } from './deprecation-dates.ts'
 import { existenceWithoutKeyChecks } from './existence-without-key.ts'
@@ -43,6 +44,8 @@ export const allChecks: Check[] = [
   ...existenceWithoutKeyChecks,
   ...deprecationDateChecks,
   ...servedAfterSunsetChecks,
+  // Requests as real clients send them: valid, so every one must be accepted.
+  ...clientFormChecks,
 ]
 
 export { type CoverageRow, type CoverageState, coverageCheck, coverageTable } from './coverage-check.ts'

@@ -9,6 +9,8 @@ import type { ConformanceTarget } from './target.ts'
 export interface BuiltRequest {
   request: Exchange['request']
   viaPrism: boolean
+  /** Headers the network adds by default that this request leaves out (`accept-encoding`). */
+  leaveOut?: readonly string[]
 }
 
 /**
@@ -30,21 +32,31 @@ export function buildRequest(
   // requests go straight to the server: otherwise the server would be judged on Prism's answer.
   // Nor do bodies holding integers beyond 2^53: Prism (JavaScript) re-serialises them through doubles, so
   // the server would be judged on values it never received (-2^63−1 arrives as -2^63, a valid int64).
+  // A client's own headers go straight to the server too: Prism's proxy writes its own upstream.
   const viaPrism =
     target.prismUrl !== undefined &&
     params.originPath === undefined &&
+    params.headers === undefined &&
+    params.leaveOut === undefined &&
     !(params.body !== undefined && params.body !== '' && !judgeableThroughPrism(params.body))
   const url =
     params.originPath !== undefined
       ? `${new URL(target.baseUrl).origin}${params.originPath}`
       : `${viaPrism ? target.prismUrl : target.baseUrl}${path}`
-  const headers: Record<string, string> = { accept: 'application/json', ...params.headers }
+  const headers: Record<string, string> = { accept: 'application/json' }
   const authorization = params.authorization === undefined ? `Bearer ${target.apiKey}` : params.authorization
   if (authorization !== null) headers.authorization = authorization
-  if (params.body !== undefined) headers['content-type'] ??= 'application/json'
+  if (params.body !== undefined) headers['content-type'] = 'application/json'
+  // RFC 9110 §5.1: a name in another letter case is the same field, so a client's spelling replaces ours.
+  for (const [name, value] of Object.entries(params.headers ?? {})) {
+    for (const own of Object.keys(headers)) if (own === name.toLowerCase()) delete headers[own]
+    headers[name] = value
+  }
+  for (const name of params.leaveOut ?? []) delete headers[name.toLowerCase()]
   return {
     request: { method, url, headers, ...(params.body === undefined ? {} : { body: params.body }) },
     viaPrism,
+    ...(params.leaveOut === undefined ? {} : { leaveOut: params.leaveOut }),
   }
 }
 

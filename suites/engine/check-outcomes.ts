@@ -40,6 +40,8 @@ export interface Expectation {
   rule: RuleId
   where: string
   operation?: string
+  /** The contract's words it holds the server to, where the rule's own pointer is not the place. */
+  cites?: string
 }
 
 /**
@@ -58,6 +60,7 @@ export function ensure(
       rule: expectation.rule,
       operation: expectation.operation ?? exchange?.operation ?? '',
       where: expectation.where,
+      ...(expectation.cites === undefined ? {} : { cites: expectation.cites }),
       message,
       ...(exchange ? { exchange: describeExchange(exchange) } : {}),
     },

@@ -49,7 +49,7 @@ async function sendOnce(
   const { target } = transport
   const operation = contract.operation(operationId)
   if (transport.down) throw new CheckBlocked(transport.down)
-  const { request, viaPrism } = buildRequest(target, operation, params)
+  const { request, viaPrism, leaveOut } = buildRequest(target, operation, params)
   const { method, url } = request
   // A 429 the operation declares is an answer of the contract; any other is staging's throttling.
   const declares429 = operation.responses.some((response) => response.status === '429')
@@ -60,7 +60,11 @@ async function sendOnce(
   const limits = outside
     ? { ...transport.limits, requestTimeoutMs: Math.min(transport.limits.requestTimeoutMs, 2_000) }
     : transport.limits
-  const outcome = await boundedRequest(url, { ...request, declares429 }, limits)
+  const outcome = await boundedRequest(
+    url,
+    { ...request, declares429, ...(leaveOut === undefined ? {} : { leaveOut }) },
+    limits,
+  )
   if (!outcome.ok && (outcome.kind === 'run-deadline' || outcome.kind === 'throttled'))
     throw new RunDeadlineReached(`${method} ${url}: ${outcome.message}`)
   if (outside && !outcome.ok && outcome.kind !== 'too-large') {

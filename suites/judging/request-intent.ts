@@ -52,7 +52,14 @@ export interface SendParams {
   body?: string
   /** Another method than the operation's (for `unsupported-method`). */
   method?: string
+  /**
+   * Headers as a client writes them, each replacing the suite's own of that name in any letter case
+   * (`Authorization: bearer <key>`, `Accept-Encoding: gzip`). Such a request goes straight to the server, never
+   * through Prism: the form is what the server is judged on.
+   */
   headers?: Record<string, string>
+  /** Headers the suite sends by default that this request leaves out (`accept`, `accept-encoding`). */
+  leaveOut?: readonly string[]
   /**
    * A read no check reports (the census of tagged pets): judged, but broken records it shows are not
    * remembered, so the first check that reads them reports them, with its request to replay.

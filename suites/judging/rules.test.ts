@@ -38,6 +38,7 @@ describe('the rule registry', () => {
       'duplicate-member',
       'leaked-internals',
       'unsupported-method',
+      'client-quirk-refused',
       'response-too-large',
       'served-after-sunset',
     ])

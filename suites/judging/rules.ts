@@ -140,6 +140,18 @@ export const rules = {
     description:
       'A method the contract does not declare on a path was served with the key (2xx or 3xx) but changed nothing, or refused with 405 but no Allow (RFC 9110 §15.5.6).',
   },
+  'valid-form-refused': {
+    group: 'status',
+    kind: 'contract',
+    description:
+      'A valid request in a form real clients send and the RFCs make the same request was refused with a 4xx: `bearer` in lower case (RFC 9110 §11.1), `application/json; charset=utf-8` (§8.3.1), axios’s Accept list, no Accept or Accept-Encoding (§12.5), capitalised header names, `Connection: close`. The finding names the form and the clients that send it, and cites the contract’s words where there are some (the security scheme, the media types).',
+  },
+  'client-quirk-refused': {
+    group: 'status',
+    kind: 'policy',
+    description:
+      'A valid request in a form a common client sends, which the RFCs leave the server free to refuse, was refused with a 4xx: the client’s own User-Agent (a bot rule), `Content-Length: 0` on a GET (Java’s HttpClient before JDK 19).',
+  },
   'no-response': {
     group: 'transport',
     kind: 'contract',

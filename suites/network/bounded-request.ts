@@ -11,15 +11,9 @@ import {
   sentOn,
 } from './connection-watch.ts'
 import { readAgain, type SecondAnswer } from './desync-retry.ts'
-import {
-  acceptEncoding,
-  defaultMaxChunks,
-  flattenHeaders,
-  maxHeaderBytes,
-  splitUrl,
-  tlsOptions,
-} from './http-message.ts'
+import { defaultMaxChunks, flattenHeaders, maxHeaderBytes, splitUrl, tlsOptions } from './http-message.ts'
 import { type NetworkOptions, usesProxy } from './network-options.ts'
+import { outgoingHeaders } from './outgoing-headers.ts'
 import type { ProxiedSend } from './proxied-request.ts'
 import type { Received } from './received.ts'
 import { RequestDeadline } from './request-deadline.ts'
@@ -296,8 +290,7 @@ function attempt(
         // Sent byte for byte: the path-spelling checks must send `/./`, `%2e` and the like unnormalised.
         path: rawPath,
         headers: {
-          'accept-encoding': acceptEncoding,
-          ...init.headers,
+          ...outgoingHeaders(init.headers, init.leaveOut),
           ...(body ? { 'content-length': String(body.length) } : {}),
         },
       },

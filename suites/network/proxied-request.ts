@@ -1,14 +1,8 @@
 // The client for runs through a proxy, on undici, loaded only then; it keeps the direct client's bounds.
 import type { Dispatcher } from 'undici'
-import {
-  acceptEncoding,
-  defaultMaxChunks,
-  flattenHeaders,
-  maxHeaderBytes,
-  splitUrl,
-  tlsOptions,
-} from './http-message.ts'
+import { defaultMaxChunks, flattenHeaders, maxHeaderBytes, splitUrl, tlsOptions } from './http-message.ts'
 import type { NetworkOptions } from './network-options.ts'
+import { outgoingHeaders } from './outgoing-headers.ts'
 import type { Received } from './received.ts'
 import { RequestDeadline } from './request-deadline.ts'
 import {
@@ -155,7 +149,7 @@ async function send(
         // Sent byte for byte: the path-spelling checks must send `/./`, `%2e` and the like unnormalised.
         path: rawPath,
         method: init.method as Dispatcher.HttpMethod,
-        headers: { 'accept-encoding': acceptEncoding, ...init.headers },
+        headers: outgoingHeaders(init.headers, init.leaveOut),
         ...(body ? { body } : {}),
         signal: controller.signal,
       })

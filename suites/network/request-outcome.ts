@@ -22,6 +22,8 @@ export interface RequestInit {
   method: string
   headers: Record<string, string>
   body?: string
+  /** Headers the suite sends by default that this request leaves out, as some clients send none (`accept-encoding`). */
+  leaveOut?: readonly string[]
   /** The operation declares 429: such an answer is the contract's, judged, not waited out. */
   declares429?: boolean
 }

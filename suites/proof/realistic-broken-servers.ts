@@ -1115,4 +1115,67 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
       }
     },
   ),
+  // Requests as real clients send them (RFC 9110 §11.1, §8.3.1, §12.5.1): valid, so each must be accepted.
+  broken(
+    'bearer scheme matched case-sensitively',
+    serverB,
+    "The key middleware checks `header.startsWith('Bearer ')`, so an OAuth client that sends its token response's token_type as it came (`bearer <key>`) gets 401, though the scheme is case-insensitive.",
+    { rule: 'valid-form-refused', operation: 'listPets' },
+    (correct) => ({
+      authorize: (header) => header?.startsWith('Bearer ') === true && correct.authorize(header),
+    }),
+  ),
+  broken(
+    'Content-Type compared with application/json exactly',
+    serverA,
+    "A guard answers 415 unless `req.headers['content-type'] === 'application/json'`, so `application/json; charset=utf-8` (.NET's PostAsJsonAsync) and `application/json;charset=UTF-8` (Spring before 5.2) are refused.",
+    { rule: 'valid-form-refused', operation: 'createPet' },
+    (correct) => ({
+      intercept: (request) =>
+        request.method === 'POST' &&
+        request.body !== undefined &&
+        request.body.length > 0 &&
+        correct.authorize(authorizationOf(request)) &&
+        request.headers['content-type'] !== 'application/json'
+          ? jsonResponse(415, {
+              code: 'unsupported_media_type',
+              message: 'Send application/json.',
+              status: 415,
+            })
+          : undefined,
+    }),
+  ),
+  broken(
+    "axios's Accept list answered 406",
+    serverB,
+    "A content-negotiation guard answers 406 unless Accept is absent, exactly `application/json` or `*/*`, so axios's default `application/json, text/plain, */*` is refused.",
+    { rule: 'valid-form-refused', operation: 'listPets' },
+    (correct) => ({
+      intercept: (request) => {
+        const accept = request.headers.accept
+        return accept === undefined ||
+          accept === 'application/json' ||
+          accept === '*/*' ||
+          !correct.authorize(authorizationOf(request))
+          ? undefined
+          : jsonResponse(406, { code: 'not_acceptable', message: 'Accept application/json.', status: 406 })
+      },
+    }),
+  ),
+  broken(
+    "curl's User-Agent blocked as a bot",
+    serverA,
+    "A WAF rule meant for scrapers answers 403 to any User-Agent starting `curl/`, so the commands in the API's own docs fail (a policy finding: the RFCs let a server refuse it).",
+    { rule: 'client-quirk-refused', operation: 'listPets' },
+    () => ({
+      intercept: (request) =>
+        String(request.headers['user-agent'] ?? '').startsWith('curl/')
+          ? jsonResponse(403, {
+              code: 'forbidden',
+              message: 'Automated clients are not allowed.',
+              status: 403,
+            })
+          : undefined,
+    }),
+  ),
 ]

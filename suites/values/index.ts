@@ -1,6 +1,15 @@
 // The values the suite sends, generated from the contract: valid and invalid bodies, near-miss spellings and
 // keys.
 // The face of suites/values/: other folders import from here, never from its files.
+
+export {
+  type ClientFormId,
+  type ClientProfile,
+  clientForm,
+  clientProfiles,
+  clientsSending,
+  refusalOf,
+} from './client-forms.ts'
 export {
   awkwardBodies,
   fieldValues,
