@@ -6,6 +6,7 @@ import { createPetChecks } from './create-pet.ts'
 import { deprecationDateChecks } from './deprecation-dates.ts'
 import { generatedValueChecks } from './generated-value-checks.ts'
 import { getPetChecks } from './get-pet.ts'
+import { headerUrlChecks } from './header-urls.ts'
 import { listPetsChecks } from './list-pets.ts'
 import { openOperationChecks } from './open-operations.ts'
 import { safeMethodProbes } from './safe-method-probes.ts'
@@ -36,6 +37,7 @@ export const allChecks: Check[] = [
   ...authenticationChecks,
   ...openOperationChecks,
   safeMethodProbes,
+  ...headerUrlChecks,
   // Defect classes found in other stacks' trackers (README, "Proving the suite").
   ...sharedCacheChecks,
   ...authBeforeValidationChecks,

@@ -37,6 +37,8 @@ describe('the rule registry', () => {
       'invalid-not-refused',
       'duplicate-member',
       'leaked-internals',
+      'broken-header-promise',
+      'wrong-challenge',
       'unsupported-method',
       'response-too-large',
       'served-after-sunset',
@@ -55,6 +57,9 @@ describe('the rule registry', () => {
       'headers (Deprecation/Sunset)',
       'unique member names',
     ])
-    expect(everyResponseChecks.map((check) => check.name)).toEqual(['leaked internals'])
+    expect(everyResponseChecks.map((check) => check.name)).toEqual([
+      'leaked internals',
+      'WWW-Authenticate challenge',
+    ])
   })
 })
