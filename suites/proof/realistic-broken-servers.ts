@@ -74,11 +74,11 @@ const jsonResponse = (
 
 /** Replaces the headers of every answer, as a layer that writes them on its own would. */
 const answeringWith =
-  (headersOf: (response: ServiceResponse) => Record<string, string>): Defect =>
+  (headersOf: (response: ServiceResponse, request: ServiceRequest) => Record<string, string>): Defect =>
   (correct) => ({
     finish: (response, request) => {
       const finished = correct.finish(response, request)
-      return { ...finished, headers: headersOf(finished) }
+      return { ...finished, headers: headersOf(finished, request) }
     },
   })
 
@@ -1122,6 +1122,20 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     answeringWith((response) =>
       response.status === 201 && response.headers.location
         ? { ...response.headers, location: response.headers.location.replace(/^\/v1/, '') }
+        : response.headers,
+    ),
+  ),
+  broken(
+    'paging links name the internal host',
+    serverA,
+    'Behind the gateway the service builds its paging links from its own Host header, so every page says `Link: <http://pets-api.internal:8080/v1/pets?…>; rel="next"`, a host no client can reach.',
+    { rule: 'broken-header-promise', operation: 'listPets' },
+    answeringWith((response, request) =>
+      request.method === 'GET' && request.target.startsWith('/v1/pets?') && response.status === 200
+        ? {
+            ...response.headers,
+            link: `<http://pets-api.internal:8080${request.target}&page=2>; rel="next"`,
+          }
         : response.headers,
     ),
   ),
