@@ -2,7 +2,7 @@
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { contract } from '../../contract/index.ts'
 import type { Pet } from '../../contract/types.ts'
-import { type Check, type CheckContext, ensure } from '../engine/index.ts'
+import { type Check, type CheckContext, type CreatedPet, differences, ensure } from '../engine/index.ts'
 import { type Exchange, jsonOf } from '../judging/index.ts'
 import { clip } from '../output/index.ts'
 
@@ -133,17 +133,21 @@ function jsonOf200(answer: Exchange): { ok: true; value: unknown } | { ok: false
   return value === undefined ? { ok: false, why: 'answered 200 with no JSON' } : { ok: true, value }
 }
 
-/** A GET of the URL gives the pet of that id (RFC 9110 §10.2.2: Location names the created resource). */
+/**
+ * A GET of the URL gives the pet created (RFC 9110 §10.2.2: Location names the created resource): the id
+ * of its 201, or what was sent under another id. In that case the header is right and the 201's id is
+ * not, which the read-back reports (`lost-write`): one defect, one finding.
+ */
 const thePet =
-  (pet: Pet) =>
+  ({ sent, pet }: CreatedPet) =>
   (answer: Exchange): string | undefined => {
     const read = jsonOf200(answer)
     if (!read.ok) return `${read.why}; it names the pet created as ${stringifyExactJson(pet.id)}`
     const served = read.value as Partial<Pet> | null
     const id = typeof served === 'object' && served !== null ? served.id : undefined
-    return id !== undefined && stringifyExactJson(id) === stringifyExactJson(pet.id)
-      ? undefined
-      : `answered 200 with ${id === undefined ? 'no pet' : `pet ${stringifyExactJson(id)}`}, not the pet created as ${stringifyExactJson(pet.id)}`
+    if (id !== undefined && stringifyExactJson(id) === stringifyExactJson(pet.id)) return undefined
+    if (id !== undefined && differences(sent, served as Pet).length === 0) return undefined
+    return `answered 200 with ${id === undefined ? 'no pet' : `pet ${stringifyExactJson(id)}`}, not the pet created as ${stringifyExactJson(pet.id)}`
   }
 
 /** A GET of the URL gives a page of the list: a JSON array. */
@@ -174,7 +178,8 @@ const createdPetUrls: Check = {
   name: "the URLs createPet's 201 names (Location, Content-Location, Link) lead to the created pet",
   writes: true,
   async run(context) {
-    const { pet, exchange } = (await context.fixtures.createdPets()).byStatus.available
+    const created = (await context.fixtures.createdPets()).byStatus.available
+    const { pet, exchange } = created
     if (!exchange) return
     const { location, 'content-location': contentLocation } = exchange.response.headers
     const petUrl = new URL(
@@ -191,7 +196,7 @@ const createdPetUrls: Check = {
                 header: 'Location',
                 value: location,
                 where: 'Location leads to the created pet',
-                judge: thePet(pet),
+                judge: thePet(created),
                 kept: petUrl,
               },
             ]),
@@ -202,7 +207,7 @@ const createdPetUrls: Check = {
                 header: 'Content-Location',
                 value: contentLocation,
                 where: 'Content-Location leads to the resource sent',
-                judge: thePet(pet),
+                judge: thePet(created),
                 kept: petUrl,
               },
             ]),
