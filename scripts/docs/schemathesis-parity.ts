@@ -103,6 +103,16 @@ export const schemathesisParity: readonly ParityRow[] = [
     miss: 'a failure by policy: the contract asks for the Error body and does not forbid more in it; a leak is CWE-209 and OWASP API8:2023',
   },
   {
+    ours: 'the headers that name a URL are tried: createPet’s Location and Content-Location lead (same origin, GET, 200) to the created pet, a list page’s Content-Location and paging Links to pages; every Allow is held to how its path answered',
+    rules: ['broken-header-promise'],
+    miss: 'a failure by policy: the contract declares none of these headers, RFC 9110 (§10.2.2, §8.7, §10.2.1) and RFC 8288 say what they promise; a URL on another origin is reported, never sent',
+  },
+  {
+    ours: 'every 401 carries a WWW-Authenticate challenge that offers the scheme the contract declares (Bearer)',
+    rules: ['wrong-challenge'],
+    miss: 'a failure by policy: the contract declares the bearer scheme, not the header; RFC 9110 §11.6.1 requires a challenge on a 401',
+  },
+  {
     ours: '`limit` and `status` filters obeyed, ids unique and the server’s own',
     rules: ['limit', 'filter', 'duplicate-id', 'client-id'],
     miss: 'a failure',

@@ -8,6 +8,7 @@ import { deprecationDateChecks } from './deprecation-dates.ts'
 import { existenceWithoutKeyChecks } from './existence-without-key.ts'
 import { generatedValueChecks } from './generated-value-checks.ts'
 import { getPetChecks } from './get-pet.ts'
+import { headerUrlChecks } from './header-urls.ts'
 import { listPetsChecks } from './list-pets.ts'
 import { openOperationChecks } from './open-operations.ts'
 import { safeMethodProbes } from './safe-method-probes.ts'
@@ -38,6 +39,7 @@ export const allChecks: Check[] = [
   ...authenticationChecks,
   ...openOperationChecks,
   safeMethodProbes,
+  ...headerUrlChecks,
   // Defect classes found in other stacks' trackers (README, "Proving the suite").
   ...sharedCacheChecks,
   ...authBeforeValidationChecks,

@@ -2,6 +2,7 @@
 import { contract } from '../../contract/index.ts'
 import type { Check } from '../engine/index.ts'
 import { declaredResponse, jsonOf } from '../judging/index.ts'
+import { keepAllowPromise } from './allow-promises.ts'
 import { declaredPaths, flag, judgeRefusal, sendUndeclared } from './undeclared-methods.ts'
 
 const keyless = '/components/securitySchemes/bearerAuth'
@@ -32,6 +33,7 @@ export const safeMethodProbes: Check = {
           if (declared.declared.includes(method)) return
           const withKey = await sendUndeclared(context, declared, method, petId)
           judgeRefusal(context, withKey, declared)
+          keepAllowPromise(context, withKey, declared)
           const without = await sendUndeclared(context, declared, method, petId, { authorization: null })
           const { status } = without.response
           if (status < 200 || status > 299) return judgeRefusal(context, without, declared)

@@ -64,33 +64,24 @@ export function flag(exchange: Exchange, rule: RuleId, where: string, message: s
 }
 
 /**
- * A refusal with the key: 405 must carry `Allow` (RFC 9110 §15.5.6), which should list what the contract
- * declares; 404 (Express' default), 400 (a body validator that runs first) and the like are warnings, since
+ * A refusal with the key: 405 must carry `Allow` (RFC 9110 §15.5.6), whose promise `keepAllowPromise`
+ * holds; 404 (Express' default), 400 (a body validator that runs first) and the like are warnings, since
  * the contract does not say 405; 501 (RFC 9110 §15.6.2: a method the server supports nowhere) passes.
  */
 export function judgeRefusal(
   context: Pick<CheckContext, 'warn'>,
   exchange: Exchange,
-  { path, declared }: DeclaredPath,
+  { path }: DeclaredPath,
 ): void {
   const { status, headers } = exchange.response
   const { method } = exchange.request
   if (status === 405) {
-    const allow = headers.allow
-    if (allow === undefined) {
+    if (headers.allow === undefined)
       flag(
         exchange,
         'unsupported-method',
         '405 responses carry Allow',
         `${method} ${path} answered 405 without an Allow header; RFC 9110 §15.5.6 requires one listing the methods the resource supports.`,
-      )
-      return
-    }
-    const listed = new Set(allow.split(',').map((one) => one.trim().toUpperCase()))
-    const missing = declared.filter((one) => !listed.has(one))
-    if (missing.length > 0)
-      context.warn(
-        `${method} ${path} was refused with 405, but its Allow header "${allow}" lacks ${missing.join(', ')}, which the contract declares there.`,
       )
   } else if (status >= 400 && status <= 499 && !['HEAD', 'OPTIONS'].includes(method))
     context.warn(

@@ -4,6 +4,7 @@ import { contract } from '../../contract/index.ts'
 import type { NewPet, Pet } from '../../contract/types.ts'
 import { type Check, type CheckContext, createPetStep, differences } from '../engine/index.ts'
 import { type Exchange, jsonOf } from '../judging/index.ts'
+import { keepAllowPromise } from './allow-promises.ts'
 import { declaredPaths, flag, judgeRefusal, sendUndeclared, writeMethods } from './undeclared-methods.ts'
 
 /** What the run last saw of its witness pet: served as `pet`, or gone. */
@@ -61,6 +62,7 @@ export const undeclaredWrites: Check = {
             ...(method === 'DELETE' ? {} : { body: stringifyExactJson(sent) }),
           })
           const { status } = exchange.response
+          if (keyed) keepAllowPromise(context, exchange, declared)
           if (status >= 400) {
             if (keyed) judgeRefusal(context, exchange, declared)
             refusals.push(exchange)

@@ -34,12 +34,26 @@ export interface CheckContext {
    * query before it leaves share the request (each of their writes was answered by then too).
    */
   listAfterWrites(query: Record<string, string | number>): Promise<{ listed: Exchange; pets: Pet[] }>
+  /**
+   * The answers with the key to methods sent to each path of the contract that does not declare them (HEAD,
+   * OPTIONS, the write methods), by path, for the whole run: what an `Allow` one of them sends is held to.
+   */
+  methodAnswers: Map<string, MethodAnswer[]>
+}
+
+/** How a path answered a method it does not declare, with the key: its status and its `Allow`, if any. */
+interface MethodAnswer {
+  method: string
+  status: number
+  allow?: string
 }
 
 /** A pet this run created: what it sent, and what the server answered (its id is the server's). */
 export interface CreatedPet {
   sent: NewPet
   pet: Pet
+  /** The 201 that created it, whose headers (Location) a check may try. */
+  exchange?: Exchange
 }
 
 /** Data several checks need, made once per run and shared (checks run concurrently). */
@@ -77,6 +91,8 @@ export interface RunState {
   claimedRecords: WeakSet<Violation>
   /** The list request about to leave for each query, shared by the checks waiting for it. */
   nextLists: Map<string, Promise<Exchange>>
+  /** Answers with the key to methods a path does not declare, by path (`CheckContext.methodAnswers`). */
+  methodAnswers: Map<string, MethodAnswer[]>
 }
 
 /** Everything a run needs to start: the target and the bounds of each request. */
@@ -195,6 +211,7 @@ export function createRunState(target: ConformanceTarget): RunState {
     beforeCreate,
     claimedRecords: new WeakSet(),
     nextLists: new Map(),
+    methodAnswers: new Map(),
   }
 }
 
@@ -287,6 +304,7 @@ export function createCheckContext(run: RunState): CheckContext {
     fixtures: run.fixtures,
     send: countingSend(run.transport, recorder, run.created, run.beforeCreate),
     warn: (message) => recorder.warnings.push(message),
+    methodAnswers: run.methodAnswers,
     async listAfterWrites(query) {
       const key = new URLSearchParams(
         Object.entries(query).map(([name, value]) => [name, String(value)]),

@@ -29,9 +29,9 @@ export async function judgeExchange(
   at: number,
 ): Promise<void> {
   const { response, request } = exchange
-  // A response to another spelling of the path, or to another method, says nothing about the operation's
-  // own statuses.
-  if (params.intent !== 'no-data' && params.intent !== 'unsupported-method') {
+  // A response to another spelling of the path, to another method, or at a URL a header named says nothing
+  // about the operation's own statuses.
+  if (!['no-data', 'unsupported-method', 'named-by-header'].includes(params.intent)) {
     exchange.pair = `${operation.id} ${response.status}`
     recorder.seen.add(exchange.pair)
   }

@@ -17,6 +17,8 @@
  *   judges a 2xx or 3xx (served without a key, data changed, or only answered) and which refusal.
  * - `past-sunset`: an operation on a day past its `x-sunset`: removed, or still served (the check judges
  *   that, by policy); anything but a server error.
+ * - `named-by-header`: a URL a response header named (Location, Content-Location, Link), sent as named:
+ *   anything but a server error; the check judges whether it leads where the header said.
  */
 export type Intent =
   | 'valid'
@@ -27,6 +29,7 @@ export type Intent =
   | 'valid-or-refused'
   | 'unsupported-method'
   | 'past-sunset'
+  | 'named-by-header'
 
 export interface SendParams {
   intent: Intent

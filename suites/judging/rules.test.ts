@@ -37,6 +37,8 @@ describe('the rule registry', () => {
       'invalid-not-refused',
       'duplicate-member',
       'leaked-internals',
+      'broken-header-promise',
+      'wrong-challenge',
       'unsupported-method',
       'client-quirk-refused',
       'response-too-large',
@@ -56,6 +58,9 @@ describe('the rule registry', () => {
       'headers (Deprecation/Sunset)',
       'unique member names',
     ])
-    expect(everyResponseChecks.map((check) => check.name)).toEqual(['leaked internals'])
+    expect(everyResponseChecks.map((check) => check.name)).toEqual([
+      'leaked internals',
+      'WWW-Authenticate challenge',
+    ])
   })
 })

@@ -90,6 +90,19 @@ export const rules = {
     description: 'A declared response header (Deprecation, Sunset) missing or off its schema.',
     pointer: '/components/headers',
   },
+  'broken-header-promise': {
+    group: 'headers',
+    kind: 'policy',
+    description:
+      'A header that names a URL or a set of methods does not keep its promise when tried: a Location, Content-Location or Link that does not lead (same origin, 200) to what it names, or an Allow that lists a method the path refuses with 405/501, or leaves out one the contract declares there (RFC 9110 §10.2.2, §8.7, §10.2.1; RFC 8288).',
+  },
+  'wrong-challenge': {
+    group: 'headers',
+    kind: 'policy',
+    description:
+      'A 401 without a WWW-Authenticate challenge (RFC 9110 §11.6.1: it MUST send one), or whose challenges do not offer the scheme the contract declares (Bearer): a Basic challenge makes browsers ask for a password.',
+    pointer: '/components/securitySchemes/bearerAuth',
+  },
   limit: {
     group: 'state',
     kind: 'contract',

@@ -72,6 +72,16 @@ const jsonResponse = (
   body: Buffer.from(JSON.stringify(value)),
 })
 
+/** Replaces the headers of every answer, as a layer that writes them on its own would. */
+const answeringWith =
+  (headersOf: (response: ServiceResponse, request: ServiceRequest) => Record<string, string>): Defect =>
+  (correct) => ({
+    finish: (response, request) => {
+      const finished = correct.finish(response, request)
+      return { ...finished, headers: headersOf(finished, request) }
+    },
+  })
+
 /** Rewrites the NewPet JSON before the correct parser reads it (lossless: int64s beyond 2^53 stay exact). */
 const rewritingNewPet =
   (change: (pet: Record<string, unknown>) => Record<string, unknown>): Defect =>
@@ -1176,6 +1186,72 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
               status: 403,
             })
           : undefined,
+    }),
+  ),
+  // Headers that name a URL or a set of methods are tried (RFC 9110 §10.2.2, §10.2.1), and a 401's challenge
+  // is held to the declared bearer scheme (RFC 9110 §11.6.1, RFC 6750 §3).
+  broken(
+    'Location names /pets/undefined',
+    serverB,
+    "The create handler builds Location from the request body's `id` (a NewPet has none) instead of the stored pet's: every 201 says `Location: /v1/pets/undefined`, which answers 422.",
+    { rule: 'broken-header-promise', operation: 'createPet' },
+    answeringWith((response) =>
+      response.status === 201 ? { ...response.headers, location: '/v1/pets/undefined' } : response.headers,
+    ),
+  ),
+  broken(
+    'Location without the /v1 prefix',
+    serverA,
+    'The service is mounted under /v1 by the gateway but writes Location from its own router path, `/pets/{id}`, which the gateway routes nowhere: 404.',
+    { rule: 'broken-header-promise', operation: 'createPet' },
+    answeringWith((response) =>
+      response.status === 201 && response.headers.location
+        ? { ...response.headers, location: response.headers.location.replace(/^\/v1/, '') }
+        : response.headers,
+    ),
+  ),
+  broken(
+    'paging links name the internal host',
+    serverA,
+    'Behind the gateway the service builds its paging links from its own Host header, so every page says `Link: <http://pets-api.internal:8080/v1/pets?…>; rel="next"`, a host no client can reach.',
+    { rule: 'broken-header-promise', operation: 'listPets' },
+    answeringWith((response, request) =>
+      request.method === 'GET' && request.target.startsWith('/v1/pets?') && response.status === 200
+        ? {
+            ...response.headers,
+            link: `<http://pets-api.internal:8080${request.target}&page=2>; rel="next"`,
+          }
+        : response.headers,
+    ),
+  ),
+  broken(
+    'Allow lists methods the path refuses',
+    serverA,
+    "A hand-written router's 405 handler sends one constant `Allow: GET, HEAD, POST, OPTIONS` on every path, though HEAD and OPTIONS reach no handler and /pets/{id} has no POST: each of them answers 405.",
+    { rule: 'broken-header-promise', operation: 'listPets' },
+    answeringWith((response) =>
+      response.status === 405 ? { ...response.headers, allow: 'GET, HEAD, POST, OPTIONS' } : response.headers,
+    ),
+  ),
+  broken(
+    'a Basic challenge on every 401',
+    serverA,
+    'Spring Security\'s default `httpBasic()` entry point answers every refusal with `WWW-Authenticate: Basic realm="Realm"`, so a browser asks for a user name and password, though the API takes a bearer key.',
+    { rule: 'wrong-challenge', operation: 'listPets' },
+    answeringWith((response) =>
+      response.status === 401
+        ? { ...response.headers, 'www-authenticate': 'Basic realm="Realm"' }
+        : response.headers,
+    ),
+  ),
+  broken(
+    'a 401 without a challenge',
+    serverB,
+    "An Express error handler answers express-jwt's UnauthorizedError with `res.status(401).json(...)` alone: no WWW-Authenticate, which RFC 9110 §11.6.1 requires on every 401.",
+    { rule: 'wrong-challenge', operation: 'listPets' },
+    answeringWith((response) => {
+      const { 'www-authenticate': _, ...headers } = response.headers
+      return headers
     }),
   ),
 ]

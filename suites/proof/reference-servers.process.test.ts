@@ -34,6 +34,11 @@ describe.each(referenceServers.map((server) => [server.name, server] as const))(
     // Asked for no coding, sent none; asked for one, it compresses (which the suite then has to decode).
     expect(answer.headers['content-encoding']).toBeUndefined()
     if (settings.pretty) expect(answer.text).toMatch(/^\[\n {2}\{\n {4}"id": /)
+    if (settings.selfLinks)
+      expect([answer.headers['content-location'], answer.headers.link]).toEqual([
+        '/v1/pets?limit=3',
+        '</v1/pets?limit=3>; rel="self"',
+      ])
     if (settings.compress) {
       const codings = new Set<string | undefined>()
       for (let turn = 0; turn < 3; turn++) {

@@ -70,8 +70,9 @@ export const serverC: ReferenceStyle = {
 /**
  * Server D: HTTP as a CDN-fronted framework speaks it: every body chunked and compressed whenever the
  * request allows it (br, gzip and deflate in turn, `Vary: Accept-Encoding`), an ETag on every 200 to
- * a GET with 304 for a matching If-None-Match, JSON indented by two spaces. Ids from 10^12 with gaps,
- * newest first, 400 for bad parameters, 300 seeded pets, an empty list for orders.
+ * a GET with 304 for a matching If-None-Match, JSON indented by two spaces, Content-Location and a
+ * `rel="self"` Link on list pages and Content-Location on a 201. Ids from 10^12 with gaps, newest first,
+ * 400 for bad parameters, 300 seeded pets, an empty list for orders.
  */
 const serverD: ReferenceStyle = {
   ids: 'offset-gaps',
@@ -82,6 +83,7 @@ const serverD: ReferenceStyle = {
   compress: true,
   etags: true,
   pretty: true,
+  selfLinks: true,
   badParameterStatus: 400,
   extraFields: false,
   deprecationHeaders: true,
@@ -124,7 +126,8 @@ export const referenceServers: ReferenceServer[] = [
   },
   {
     name: 'reference D (chunked, compressed br/gzip/deflate, ETags and 304, pretty-printed JSON)',
-    style: 'every body chunked and compressed as allowed, ETags with 304 on If-None-Match, indented JSON',
+    style:
+      'every body chunked and compressed as allowed, ETags with 304 on If-None-Match, indented JSON, Content-Location and self Links',
     settings: serverD,
     start: () => startReference(serverD),
   },

@@ -52,6 +52,11 @@ export interface ReferenceStyle {
   etags?: boolean
   /** JSON indented by two spaces, a newline at the end. */
   pretty?: boolean
+  /**
+   * Names what each answer is (RFC 9110 §8.7, RFC 8288): `Content-Location` and `Link: <…>; rel="self"` on
+   * a page of the list (its own request target), and `Content-Location` beside `Location` on a 201.
+   */
+  selfLinks?: boolean
 }
 
 /** A request as the stages see it: the raw request-target, headers as Node gives them, the body bytes. */
@@ -172,7 +177,10 @@ export function createReferenceService(
       case 'listPets': {
         const query = stages.parseQuery(params)
         if ('refuse' in query) return error(style.badParameterStatus, 'bad_query', query.refuse)
-        return json(200, stages.list(query.limit, query.status).map(stages.present))
+        const self: Record<string, string> = style.selfLinks
+          ? { 'content-location': request.target, link: `<${request.target}>; rel="self"` }
+          : {}
+        return json(200, stages.list(query.limit, query.status).map(stages.present), self)
       }
       case 'createPet': {
         if (request.body === undefined || request.body.length === 0)
@@ -189,7 +197,11 @@ export function createReferenceService(
           if (refusal instanceof Refused) return error(refusal.status, 'refused', refusal.message)
           throw refusal
         }
-        return json(201, stages.present(created), { location: `/v1/pets/${created.id}` })
+        const location = `/v1/pets/${created.id}`
+        return json(201, stages.present(created), {
+          location,
+          ...(style.selfLinks ? { 'content-location': location } : {}),
+        })
       }
       case 'getPet': {
         const id = stages.parsePetId(route.rawId)

@@ -5,6 +5,7 @@ import type { Violation } from '../findings.ts'
 import type { Recorder } from '../recorder.ts'
 import type { SendParams } from '../request-intent.ts'
 import { bodySchemaCheck } from './body-schema.ts'
+import { challengeCheck } from './challenge.ts'
 import { contentTypeCheck } from './content-type.ts'
 import { errorShapeCheck } from './error-shape.ts'
 import { headersCheck } from './headers.ts'
@@ -31,7 +32,7 @@ export const responseChecks: readonly ResponseCheck[] = [
 ]
 
 /** Judged on every response after those above, whatever they found or stopped: a defect of its own. */
-export const everyResponseChecks: readonly ResponseCheck[] = [leakedInternalsCheck]
+export const everyResponseChecks: readonly ResponseCheck[] = [leakedInternalsCheck, challengeCheck]
 
 /** The rules those report: each a finding of its own, even on a response that failed a check's purpose. */
 export const standaloneRules: ReadonlySet<string> = new Set(

@@ -37,7 +37,7 @@ export const statusCheck: ResponseCheck = {
       exchange.bodyUsable = false
       return 'stop'
     }
-    if (intent === 'no-data' || intent === 'past-sunset') return 'stop'
+    if (intent === 'no-data' || intent === 'past-sunset' || intent === 'named-by-header') return 'stop'
     // Nothing but "no server error" is defined for an operation that declares no responses.
     if (!operation.declaresResponses && intent === 'valid') return 'stop'
     if (
@@ -96,7 +96,7 @@ function statusViolation(
       `${name} answered ${status}: a server error, never acceptable for any request.`,
     ]
   // Removed or still served: the contract's lifecycle, which the check holds the answer to.
-  if (intent === 'past-sunset') return undefined
+  if (intent === 'past-sunset' || intent === 'named-by-header') return undefined
   if (intent === 'unauthorized' && status !== 401)
     return [
       'auth',

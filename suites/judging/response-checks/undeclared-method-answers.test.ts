@@ -10,7 +10,12 @@ function judged(method: string, status: number, body: string, contentType = 'app
   const exchange: Exchange = {
     operation: 'listPets',
     request: { method, url: 'http://127.0.0.1:1/v1/pets', headers: {} },
-    response: { status, headers: { 'content-type': contentType }, body },
+    response: {
+      status,
+      // A 401 carries its challenge (RFC 9110 §11.6.1), judged on its own (challenge.test.ts).
+      headers: { 'content-type': contentType, ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}) },
+      body,
+    },
     violations: [],
     bodyUsable: true,
   }
