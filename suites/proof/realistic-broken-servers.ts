@@ -257,7 +257,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'negative categoryId refused',
     serverB,
     'categoryId is an unsigned column and the validator refuses negative values with 400, though int64 allows them.',
-    { rule: 'wrong-status', operation: 'createPet' },
+    { rule: 'valid-value-refused', operation: 'createPet' },
     (correct) => ({
       parseNewPet: (text) => {
         const pet = correct.parseNewPet(text)
@@ -266,10 +266,23 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     }),
   ),
   broken(
+    'empty name refused',
+    serverB,
+    'An Express handler opens with `if (!req.body.name) return res.status(400).json(…)`: "" is falsy, so a valid empty name gets 400, though NewPet sets no minLength.',
+    { rule: 'valid-value-refused', operation: 'createPet' },
+    (correct) => ({
+      parseNewPet: (text) => {
+        const pet = correct.parseNewPet(text)
+        return 'refuse' in pet || pet.name !== '' ? pet : { refuse: 'name is required.' }
+      },
+    }),
+    1,
+  ),
+  broken(
     'categoryId 0 refused as missing',
     serverA,
     'A strict deserialiser marks categoryId `required` and reads the zero value as absent (go-playground/validator), so categoryId 0 gets 400.',
-    { rule: 'wrong-status', operation: 'createPet' },
+    { rule: 'valid-value-refused', operation: 'createPet' },
     (correct) => ({
       parseNewPet: (text) => {
         const pet = correct.parseNewPet(text)
