@@ -88,6 +88,11 @@ export const schemathesisParity: readonly ParityRow[] = [
     miss: 'a failure',
   },
   {
+    ours: 'a refused create stores nothing: every refused body carries a name of its own, looked for on the first page of the list and of each status filter once every other check has finished',
+    rules: ['refusal-side-effect'],
+    miss: 'a failure: the contract’s 400 and 401 mean the create was refused; a pet listed under a refused body’s name is attributed to it exactly, whatever else was created meanwhile',
+  },
+  {
     ours: 'the stateful model: random sequences of creates, lists and gets, concurrent batches, shrunk to the smallest failing one',
     rules: ['lost-write', 'changed-value', 'duplicate-id', 'limit', 'filter'],
     miss: 'a failure',

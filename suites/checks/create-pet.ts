@@ -41,11 +41,14 @@ export const createPetChecks: Check[] = [
     },
   },
   ...negativeBodies('createPet').map(
-    ({ description, fault, body }): Check => ({
+    ({ description, fault }, index): Check => ({
       group,
       name: `refuses a body ${description} with a 4xx Error`,
       writes: true,
-      run: async ({ send }) => {
+      run: async ({ send, fixtures }) => {
+        // Its name is its own, so a pet stored from it anyway is traced to it (refusal-side-effects.ts).
+        const text = `${fixtures.runId} refused ${index}`
+        const { body } = negativeBodies('createPet', text)[index] as { body: string }
         await send('createPet', { intent: 'invalid', fault, body })
       },
     }),

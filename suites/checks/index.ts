@@ -8,6 +8,7 @@ import { generatedValueChecks } from './generated-value-checks.ts'
 import { getPetChecks } from './get-pet.ts'
 import { listPetsChecks } from './list-pets.ts'
 import { openOperationChecks } from './open-operations.ts'
+import { refusedCreatesStoreNothing } from './refusal-side-effects.ts'
 import { safeMethodProbes } from './safe-method-probes.ts'
 import { servedAfterSunsetChecks } from './served-after-sunset.ts'
 import { sharedCacheChecks } from './shared-caches.ts'
@@ -16,7 +17,7 @@ import { statefulModelCheck } from './stateful-model-check.ts'
 import { undeclaredWrites } from './undeclared-writes.ts'
 
 /** Checks that look back over the whole run: they start once every check of `allChecks` has finished. */
-export const finalChecks: Check[] = [createdPetsSurvive]
+export const finalChecks: Check[] = [createdPetsSurvive, refusedCreatesStoreNothing]
 
 /**
  * Checks that start once the final ones have finished: a broken server may destroy data on their requests

@@ -134,6 +134,13 @@ export const rules = {
     description: 'The server used the id the client sent instead of assigning its own.',
     pointer: '/components/schemas/Pet/allOf/1/properties/id',
   },
+  'refusal-side-effect': {
+    group: 'state',
+    kind: 'contract',
+    description:
+      'A createPet the server refused (400 or 401) stored a pet anyway, found by the unique name the refused request carried: the contract’s refusal means nothing was added.',
+    pointer: '/paths/~1pets/post/responses/400',
+  },
   'undeclared-write': {
     group: 'method',
     kind: 'contract',

@@ -723,6 +723,30 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
           : undefined,
     }),
   ),
+  broken(
+    'the pet is written before its status is checked',
+    serverB,
+    'The handler INSERTs the row from name and categoryId, then checks status against the enum and answers 400 without rolling back (validation after the write), so every body refused for its status leaves a pet behind.',
+    { rule: 'refusal-side-effect', operation: 'createPet' },
+    (correct) => ({
+      parseNewPet: (text) => {
+        const parsed = correct.parseNewPet(text)
+        if (!('refuse' in parsed)) return parsed
+        let value: unknown
+        try {
+          value = parseLossless(text)
+        } catch {
+          return parsed
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return parsed
+        const { status: _, ...rest } = value as Record<string, unknown>
+        const written = correct.parseNewPet(stringifyLossless(rest) ?? '')
+        if (!('refuse' in written)) void correct.create(written)
+        return parsed
+      },
+    }),
+    1,
+  ),
   // Storage: a created pet is served from then on (service description: add, then retrieve by id).
   broken(
     'each worker process keeps its own store',
