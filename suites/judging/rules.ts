@@ -138,7 +138,7 @@ export const rules = {
     group: 'state',
     kind: 'contract',
     description:
-      'A createPet the server refused (400 or 401) stored a pet anyway, found by the unique name the refused request carried: the contract’s refusal means nothing was added.',
+      'A createPet the server refused (400, 401, any 4xx) stored a pet anyway, found by the unique name the refused request carried: the contract’s refusal means nothing was added.',
     pointer: '/paths/~1pets/post/responses/400',
   },
   'undeclared-write': {
