@@ -1,6 +1,7 @@
 // After the run's refused creates: no pet any of them named is listed (refusal-side-effect).
 import type { Pet } from '../../contract/types.ts'
 import { bodyOf, type Check, ensure } from '../engine/index.ts'
+import { recordOf } from '../judging/index.ts'
 import { statuses } from './contract-values.ts'
 
 /** What a list a check only reads to look for other pets must be: 200 with a bare array of Pet. */
@@ -17,7 +18,7 @@ export const refusedCreatesStoreNothing: Check = {
   group: 'createPet',
   name: 'a refused create stores nothing: no pet named as a refused body is listed afterwards',
   writes: true,
-  async run({ send, fixtures }) {
+  async run({ send, fixtures, recorder }) {
     const { byName, accepted } = fixtures.refused
     if (byName.size === 0) return
     const queries = [{ limit: 100 }, ...statuses().map((status) => ({ status, limit: 100 }))]
@@ -36,6 +37,15 @@ export const refusedCreatesStoreNothing: Check = {
           stored.set(pet.name, { id: pet.id, search })
     const [first] = stored
     if (!first) return
+    // The refusals it blames are part of its evidence: an answer read on a connection later found desynced
+    // may have been another request's, and the report sets aside a check that read one. Their own
+    // violations were already their checks' to report.
+    for (const name of stored.keys()) {
+      const refused = byName.get(name)
+      if (!refused) continue
+      const { affectedBy: _, ...record } = recordOf(refused)
+      recorder.exchanges.push({ ...record, violations: [] })
+    }
     const [name, { id, search }] = first
     const refusal = byName.get(name)
     const others = stored.size > 1 ? ` ${stored.size - 1} more refused creates were stored too.` : ''
