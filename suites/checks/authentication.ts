@@ -6,7 +6,9 @@ import { nearMissCredentials, pathSpellings } from '../values/index.ts'
 const group = 'security'
 
 // A request for each operation, complete but for its key. Bodies and ids are valid, so only the key is wrong.
-const newPet = JSON.stringify({ name: 'conformance auth', categoryId: 1 })
+// Each body is named after its request, so a pet stored from it anyway is traced to it (refusal-side-effects.ts).
+const newPet = (runId: string, label: string) =>
+  JSON.stringify({ name: `${runId} unauthorized, ${label}`, categoryId: 1 })
 const requests = contract.operations.map((operation) => ({
   operation,
   path: Object.fromEntries(
@@ -45,7 +47,7 @@ const nearMissChecks: Check[] = requests
         group,
         name: `${operation.method} ${operation.path} with ${label}: 401 Error`,
         writes: operation.method !== 'GET',
-        run: async ({ send, target }) => {
+        run: async ({ send, target, fixtures }) => {
           // The labels are the same for every key; the credential itself is made from the real one.
           const credential = nearMissCredentials(target.apiKey).find((candidate) => candidate.label === label)
           await send(operation.id, {
@@ -53,7 +55,7 @@ const nearMissChecks: Check[] = requests
             fault: label,
             path,
             authorization: credential?.authorization ?? null,
-            ...(body === undefined ? {} : { body }),
+            ...(body === undefined ? {} : { body: body(fixtures.runId, label) }),
           })
         },
       }),
@@ -68,7 +70,7 @@ const pathSpellingChecks: Check[] = requests.map(({ operation, path, body }) => 
   group,
   name: `${operation.method} ${operation.path} spelled as a router might also match it, without a key: never data`,
   writes: operation.method !== 'GET',
-  async run({ send, target, warn }) {
+  async run({ send, target, warn, fixtures }) {
     const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, '')
     const concrete = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => String(path[name] ?? 1))
     const notRefused = new Set<number>()
@@ -78,7 +80,7 @@ const pathSpellingChecks: Check[] = requests.map(({ operation, path, body }) => 
         fault: `the path ${spelling.label}, without a key`,
         originPath: spelling.path,
         authorization: null,
-        ...(body === undefined ? {} : { body }),
+        ...(body === undefined ? {} : { body: body(fixtures.runId, spelling.label) }),
       })
       // Status 0: the server closed or ignored it, which returns no data either.
       const { status } = answer.response
@@ -101,13 +103,13 @@ export const authenticationChecks: Check[] = [
         name: `${operation.method} ${operation.path} with ${label}: 401 Error`,
         // A server whose auth is broken would create a pet: not in read-only mode.
         writes: operation.method !== 'GET',
-        run: async ({ send, target }) => {
+        run: async ({ send, target, fixtures }) => {
           await send(operation.id, {
             intent: 'unauthorized',
             fault,
             path,
             authorization: authorization(target.apiKey),
-            ...(body === undefined ? {} : { body }),
+            ...(body === undefined ? {} : { body: body(fixtures.runId, label) }),
           })
         },
       }),

@@ -12,6 +12,7 @@ import {
 } from '../engine/index.ts'
 import { jsonOf } from '../judging/index.ts'
 import { awkwardBodies, nearMissPathIds, nearMissQueries, validBodies } from '../values/index.ts'
+import { refusingValidValue } from './valid-value-refused.ts'
 
 const group = 'values'
 
@@ -19,47 +20,47 @@ const group = 'values'
  * Valid values across each schema's range (generated from the contract): each create must come back exactly
  * as sent, from the 201, by id, and in the list under its filter; refusing one is a failure naming it.
  */
-const roundTrips: Check[] = validBodies('createPet')
-  // An empty name is judged in one place, createPet's own check (refusing it is a warning there).
-  .filter(({ value }) => !Object.values(value).includes(''))
-  .map(({ label, value, ifRefused }) => ({
-    group,
-    name: `takes ${label} and gives it back unchanged (201, by id, in its filtered list)`,
-    writes: true,
-    async run(context) {
-      // The name carries the run's tag (docs/conformance.md, Cleaning up) unless it is the value under test.
-      const sent = (label.startsWith('name ')
-        ? value
-        : { ...value, name: `${context.fixtures.runId} value` }) as unknown as NewPet
-      if (ifRefused !== undefined && context.target.prismUrl !== undefined)
-        throw new CheckSkipped(throughPrism)
-      const { pet, exchange } = await createPetStep(context, sent, ifRefused)
-      const fromPost = differences(sent, pet)
-      ensure(fromPost.length === 0, changedValue, `${label}: POST /pets ${fromPost.join('; ')}.`, exchange)
-      const found = await context.send('getPet', { intent: 'valid', path: { petId: pet.id } })
-      const served = bodyOf<Pet>(found, { rule: 'lost-write', where: 'stored pets can be read back' }, 200)
-      const byId = [
-        ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${stringifyExactJson(served.id)}`]),
-        ...differences(sent, served),
-      ]
-      ensure(byId.length === 0, changedValue, `${label}: GET /pets/${pet.id} ${byId.join('; ')}.`, found)
-      // Under its status when it was sent with one; else the unfiltered page (where it may not fit).
-      const status = sent.status ?? undefined
-      const { listed, pets } = await context.listAfterWrites({ ...(status ? { status } : {}), limit: 100 })
-      const inList = pets.find((candidate) => candidate.id === pet.id)
-      if (!inList) {
-        ensure(
-          pets.length + (listed.setAside ?? 0) >= 100,
-          { rule: 'lost-write', where: 'stored pets can be read back' },
-          `${label}: pet ${pet.id} is missing from GET /pets?${status ? `status=${status}&` : ''}limit=100 (${pets.length} pets listed).`,
-          listed,
-        )
-        return
-      }
-      const fromList = differences(sent, inList)
-      ensure(fromList.length === 0, changedValue, `${label}: listed ${fromList.join('; ')}.`, listed)
-    },
-  }))
+const roundTrips: Check[] = validBodies('createPet').map(({ label, value, ifRefused, field }) => ({
+  group,
+  name: `takes ${label} and gives it back unchanged (201, by id, in its filtered list)`,
+  writes: true,
+  async run(context) {
+    // The name carries the run's tag (docs/conformance.md, Cleaning up) unless it is the value under test.
+    const sent = (label.startsWith('name ')
+      ? value
+      : { ...value, name: `${context.fixtures.runId} value` }) as unknown as NewPet
+    if (ifRefused !== undefined && context.target.prismUrl !== undefined) throw new CheckSkipped(throughPrism)
+    // A refusal of the value under test is judged once, per field; of a body with no value under test, as
+    // any refused create.
+    const sender =
+      field === undefined ? context : refusingValidValue(context, { field, label, advice: ifRefused ?? '' })
+    const { pet, exchange } = await createPetStep(sender, sent, ifRefused)
+    const fromPost = differences(sent, pet)
+    ensure(fromPost.length === 0, changedValue, `${label}: POST /pets ${fromPost.join('; ')}.`, exchange)
+    const found = await context.send('getPet', { intent: 'valid', path: { petId: pet.id } })
+    const served = bodyOf<Pet>(found, { rule: 'lost-write', where: 'stored pets can be read back' }, 200)
+    const byId = [
+      ...(served.id === pet.id ? [] : [`id ${pet.id} came back as ${stringifyExactJson(served.id)}`]),
+      ...differences(sent, served),
+    ]
+    ensure(byId.length === 0, changedValue, `${label}: GET /pets/${pet.id} ${byId.join('; ')}.`, found)
+    // Under its status when it was sent with one; else the unfiltered page (where it may not fit).
+    const status = sent.status ?? undefined
+    const { listed, pets } = await context.listAfterWrites({ ...(status ? { status } : {}), limit: 100 })
+    const inList = pets.find((candidate) => candidate.id === pet.id)
+    if (!inList) {
+      ensure(
+        pets.length + (listed.setAside ?? 0) >= 100,
+        { rule: 'lost-write', where: 'stored pets can be read back' },
+        `${label}: pet ${pet.id} is missing from GET /pets?${status ? `status=${status}&` : ''}limit=100 (${pets.length} pets listed).`,
+        listed,
+      )
+      return
+    }
+    const fromList = differences(sent, inList)
+    ensure(fromList.length === 0, changedValue, `${label}: listed ${fromList.join('; ')}.`, listed)
+  },
+}))
 
 // Prism's proxy re-serialises bodies through doubles: every read of such a pet would come back rounded.
 const throughPrism =
@@ -100,15 +101,25 @@ const nearMissIdChecks: Check[] = nearMissPathIds('getPet').map(({ label, pathId
 
 /**
  * Valid bodies awkward for a server (lone surrogates, NUL, combining marks, a key given twice): created and
- * given back exactly (send.ts judges the 201's echo), or refused with a 4xx Error; a 5xx fails.
+ * given back exactly (send.ts judges the 201's echo); a lone surrogate or a repeated name may be refused with
+ * a 4xx Error, and refusing NUL or combining marks is a valid value refused; a 5xx fails.
  */
-const awkwardBodyChecks: Check[] = awkwardBodies('createPet').map(({ label }, index) => ({
+const awkwardBodyChecks: Check[] = awkwardBodies('createPet').map(({ label, field, refusable }, index) => ({
   group: 'createPet',
-  name: `takes a body with ${label} and gives it back exactly, or refuses it with a 4xx Error; never a 5xx`,
+  name: refusable
+    ? `takes a body with ${label} and gives it back exactly, or refuses it with a 4xx Error; never a 5xx`
+    : `takes a body with ${label} and gives it back exactly`,
   writes: true,
-  async run({ send, fixtures, recorder }) {
+  async run(context) {
+    const { fixtures, recorder } = context
     const { body } = awkwardBodies('createPet', fixtures.runId)[index] as { body: string }
-    const answer = await send('createPet', { intent: 'valid-or-refused', body })
+    if (!refusable) {
+      const advice =
+        'Accept it, or state the rule in the contract (for example a `pattern`), so clients know it.'
+      await refusingValidValue(context, { field, label, advice }).send('createPet', { intent: 'valid', body })
+      return
+    }
+    const answer = await context.send('createPet', { intent: 'valid-or-refused', body })
     if (answer.response.status >= 400 && answer.response.status <= 499)
       recorder.notes.push(
         `POST /pets refused a body with ${label} (${answer.response.status}); refusing it is allowed.`,

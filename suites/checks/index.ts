@@ -11,6 +11,7 @@ import { getPetChecks } from './get-pet.ts'
 import { headerUrlChecks } from './header-urls.ts'
 import { listPetsChecks } from './list-pets.ts'
 import { openOperationChecks } from './open-operations.ts'
+import { refusedCreatesStoreNothing } from './refusal-side-effects.ts'
 import { safeMethodProbes } from './safe-method-probes.ts'
 import { servedAfterSunsetChecks } from './served-after-sunset.ts'
 import { sharedCacheChecks } from './shared-caches.ts'
@@ -19,7 +20,7 @@ import { statefulModelCheck } from './stateful-model-check.ts'
 import { undeclaredWrites } from './undeclared-writes.ts'
 
 /** Checks that look back over the whole run: they start once every check of `allChecks` has finished. */
-export const finalChecks: Check[] = [createdPetsSurvive]
+export const finalChecks: Check[] = [createdPetsSurvive, refusedCreatesStoreNothing]
 
 /**
  * Checks that start once the final ones have finished: a broken server may destroy data on their requests

@@ -11,6 +11,7 @@ import {
 import type { SendParams, Violation } from '../judging/index.ts'
 import { type Exchange, jsonOf, prismRounded } from '../judging/index.ts'
 import { type ModelApi, type Reply, runStatefulModel, type StatefulResult } from './stateful-model.ts'
+import { judgeRefusedFields } from './valid-value-refused.ts'
 
 /**
  * The model's API over the suite's own `send`: every request is bounded and recorded, and every response is
@@ -18,6 +19,7 @@ import { type ModelApi, type Reply, runStatefulModel, type StatefulResult } from
  * deadline) is not the model's to shrink: it is rethrown as it is.
  */
 function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelApi {
+  let refusal: Promise<void> | undefined
   const call = async (operationId: string, params: SendParams, request: string): Promise<Reply> => {
     const exchange = await context.send(operationId, params)
     last.exchange = exchange
@@ -41,12 +43,21 @@ function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelAp
     }
   }
   return {
-    createPet: (body) =>
-      call(
+    async createPet(body) {
+      const reply = await call(
         'createPet',
         { intent: 'valid', body: stringifyExactJson(body) },
         `POST /pets ${stringifyExactJson(body)}`,
-      ),
+      )
+      // A valid value refused is one finding per field, whichever check sent it: found here, it is that one.
+      // Judged once: shrinking sends the refused body again, and the answer is the same finding.
+      const { status } = reply
+      if (status >= 400 && status <= 499 && status !== 401 && last.exchange?.violations.length === 0) {
+        refusal ??= judgeRefusedFields(context, body as Record<string, unknown>)
+        await refusal
+      }
+      return reply
+    },
     listPets: (query) => {
       const search = new URLSearchParams(
         Object.entries(query).map(([name, value]) => [name, String(value)]),

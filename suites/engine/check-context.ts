@@ -6,6 +6,7 @@ import type { RuleId, SendParams, Violation } from '../judging/index.ts'
 import { describeExchange, type Exchange, jsonOf, type Recorder, recordOf } from '../judging/index.ts'
 import { CheckBlocked, CheckFailure, CheckSkipped, ensure } from './check-outcomes.ts'
 import { createdIdOf } from './created-ids.ts'
+import { noteCreate, type RefusedCreates } from './refused-creates.ts'
 import { send } from './send.ts'
 import { censusQueries, countTagged, reusablePet, type TaggedCensus } from './tagged-pets.ts'
 import type { ConformanceTarget } from './target.ts'
@@ -73,6 +74,8 @@ interface Fixtures {
   reusedPet(): Promise<Pet | undefined>
   /** Makes sure the server holds at least `count` pets (creating them if allowed), and says whether it does. */
   atLeast(count: number): Promise<boolean>
+  /** The creates the server refused so far, by the run-tagged name each carried (refusal side effects). */
+  refused: RefusedCreates
 }
 
 /** The shared state of one run: where it sends, its fixtures, and what every check saw. */
@@ -99,7 +102,9 @@ export interface RunState {
 export function createRunState(target: ConformanceTarget): RunState {
   const seen = new Set<string>()
   const excused = new Set<string>()
-  const created: Created = { count: 0, inFlight: 0, ids: new Set(), reused: new Set() }
+  const runId = `${target.namePrefix}-${randomBytes(3).toString('hex')}`
+  const refused: RefusedCreates = { runId, byName: new Map(), accepted: new Set() }
+  const created: Created = { count: 0, inFlight: 0, ids: new Set(), reused: new Set(), refused }
   const transport: Transport = {
     target,
     limits: {
@@ -115,7 +120,6 @@ export function createRunState(target: ConformanceTarget): RunState {
     answers: 0,
     firstSuccess: new Map(),
   }
-  const runId = `${target.namePrefix}-${randomBytes(3).toString('hex')}`
   const fixtureRecorder: Recorder = { exchanges: [], warnings: [], advice: [], notes: [], seen }
   const once = <T>(make: () => Promise<T>) => {
     let made: Promise<T> | undefined
@@ -170,6 +174,7 @@ export function createRunState(target: ConformanceTarget): RunState {
   let fillers = 0
   const fixtures: Fixtures = {
     runId,
+    refused,
     createdPets,
     census,
     reusedPet,
@@ -237,6 +242,7 @@ interface Created {
   reused: Set<string>
   /** The tagged pets seen before any create, once counted. */
   census?: TaggedCensus
+  refused: RefusedCreates
 }
 
 /**
@@ -283,6 +289,7 @@ function countingSend(
     const exchange = await send(transport, recorder, operationId, params).finally(() => {
       if (counted) created.inFlight--
     })
+    if (operationId === 'createPet') noteCreate(created.refused, params, exchange)
     if (operationId !== 'createPet' || exchange.response.status < 200 || exchange.response.status > 299)
       return exchange
     created.count++

@@ -40,6 +40,13 @@ export const rules = {
       'A request that breaks the contract was answered 2xx where the contract declares a refusal (400).',
     pointer: '/paths/~1pets/post/responses/400',
   },
+  'valid-value-refused': {
+    group: 'status',
+    kind: 'contract',
+    description:
+      'A value the contract allows (an empty name, a name with NUL, a negative categoryId) was refused: accept it, or state the rule in the contract (for example `minLength: 1`). One finding per field, whichever checks sent it.',
+    pointer: '/components/schemas/NewPet',
+  },
   'invalid-not-refused': {
     group: 'status',
     kind: 'policy',
@@ -139,6 +146,13 @@ export const rules = {
     kind: 'contract',
     description: 'The server used the id the client sent instead of assigning its own.',
     pointer: '/components/schemas/Pet/allOf/1/properties/id',
+  },
+  'refusal-side-effect': {
+    group: 'state',
+    kind: 'contract',
+    description:
+      'A createPet the server refused (400, 401, any 4xx) stored a pet anyway, found by the unique name the refused request carried: the contract’s refusal means nothing was added.',
+    pointer: '/paths/~1pets/post/responses/400',
   },
   'undeclared-write': {
     group: 'method',

@@ -381,7 +381,7 @@ export const brokenServers: BrokenServer[] = [
   ),
   broken(
     'valid 19-digit categoryIds are refused, as Debian’s jackson-core 2.14 refuses them',
-    { rule: 'wrong-status', operation: 'createPet', only: true },
+    { rule: 'valid-value-refused', operation: 'createPet', only: true },
     (handle) => (r) =>
       isCreate(r) && r.headers.authorization === key && /"categoryId":-?\d{19}\b/.test(r.body ?? '')
         ? jsonAnswer(

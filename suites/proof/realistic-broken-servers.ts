@@ -267,7 +267,7 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     'negative categoryId refused',
     serverB,
     'categoryId is an unsigned column and the validator refuses negative values with 400, though int64 allows them.',
-    { rule: 'wrong-status', operation: 'createPet' },
+    { rule: 'valid-value-refused', operation: 'createPet' },
     (correct) => ({
       parseNewPet: (text) => {
         const pet = correct.parseNewPet(text)
@@ -276,10 +276,23 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
     }),
   ),
   broken(
+    'empty name refused',
+    serverB,
+    'An Express handler opens with `if (!req.body.name) return res.status(400).json(…)`: "" is falsy, so a valid empty name gets 400, though NewPet sets no minLength.',
+    { rule: 'valid-value-refused', operation: 'createPet' },
+    (correct) => ({
+      parseNewPet: (text) => {
+        const pet = correct.parseNewPet(text)
+        return 'refuse' in pet || pet.name !== '' ? pet : { refuse: 'name is required.' }
+      },
+    }),
+    1,
+  ),
+  broken(
     'categoryId 0 refused as missing',
     serverA,
     'A strict deserialiser marks categoryId `required` and reads the zero value as absent (go-playground/validator), so categoryId 0 gets 400.',
-    { rule: 'wrong-status', operation: 'createPet' },
+    { rule: 'valid-value-refused', operation: 'createPet' },
     (correct) => ({
       parseNewPet: (text) => {
         const pet = correct.parseNewPet(text)
@@ -741,6 +754,30 @@ export const realisticBrokenServers: RealisticBrokenServer[] = [
             }
           : undefined,
     }),
+  ),
+  broken(
+    'the pet is written before its status is checked',
+    serverB,
+    'The handler INSERTs the row from name and categoryId, then checks status against the enum and answers 400 without rolling back (validation after the write), so every body refused for its status leaves a pet behind.',
+    { rule: 'refusal-side-effect', operation: 'createPet' },
+    (correct) => ({
+      parseNewPet: (text) => {
+        const parsed = correct.parseNewPet(text)
+        if (!('refuse' in parsed)) return parsed
+        let value: unknown
+        try {
+          value = parseLossless(text)
+        } catch {
+          return parsed
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return parsed
+        const { status: _, ...rest } = value as Record<string, unknown>
+        const written = correct.parseNewPet(stringifyLossless(rest) ?? '')
+        if (!('refuse' in written)) void correct.create(written)
+        return parsed
+      },
+    }),
+    1,
   ),
   // Storage: a created pet is served from then on (service description: add, then retrieve by id).
   broken(

@@ -12,6 +12,18 @@ export interface LabelledValue<T> {
   value: T
   /** What a server that refuses this valid value can do about it (said with the failure). */
   ifRefused?: string
+  /** The body field the value is for (`name`), on valid bodies that vary one field. */
+  field?: string
+}
+
+/** A valid body awkward for a server, and whether refusing it is allowed (else it is a valid value refused). */
+interface AwkwardBody {
+  label: string
+  body: string
+  /** The field holding the awkward value. */
+  field: string
+  /** `true` where the value is not one the contract plainly allows (a lone surrogate, a name given twice). */
+  refusable: boolean
 }
 
 /** A query string that breaks one query parameter's schema by a little. */
@@ -68,6 +80,16 @@ export function validSchemaValues(schema: FieldSchema): LabelledValue<unknown>[]
 }
 
 /** Why a 64-bit value may be refused, and the two ways out: the contract says int64, so either side moves. */
+/** Why a valid integer within 2^53 may be refused, and the two ways out. */
+const rangeRefused =
+  'Accept it, or state the rule in the contract (for example `minimum: 1`), so clients know the narrower range.'
+
+/** What a server that refuses a valid string can do: accept it, or state its rule in the contract. */
+function stringRefused(value: string): string {
+  const keyword = value === '' ? '`minLength: 1`' : value.length > 255 ? '`maxLength`' : 'a `pattern`'
+  return `Accept it, or state the rule in the contract (for example ${keyword}), so clients know it.`
+}
+
 export const int64Refused =
   'The contract types it int64 (64 bits): store it exactly (a 64-bit integer column and a JSON parser that does not round beyond 2^53), or, if the API cannot, declare the narrower range in the contract with minimum/maximum.'
 
@@ -107,7 +129,7 @@ function integerValues(schema: FieldSchema): LabelledValue<unknown>[] {
   return inRange.map(([label, value]) => ({
     label: `= ${label}`,
     value,
-    ...(typeof value === 'bigint' ? { ifRefused: int64Refused } : {}),
+    ifRefused: typeof value === 'bigint' ? int64Refused : rangeRefused,
   }))
 }
 
@@ -147,7 +169,7 @@ function stringValues(schema: FieldSchema): LabelledValue<unknown>[] {
         [...value].length >= (schema.minLength ?? 0) &&
         (schema.maxLength === undefined || [...value].length <= schema.maxLength),
     )
-    .map(([label, value]) => ({ label, value }))
+    .map(([label, value]) => ({ label, value, ifRefused: stringRefused(value) }))
 }
 
 /**
@@ -181,6 +203,7 @@ export function validBodies(operationId = 'createPet'): LabelledValue<Record<str
       bodies.push({
         label: `${name} ${label}`,
         value: { ...plain, [name]: value },
+        field: name,
         ...(ifRefused === undefined ? {} : { ifRefused }),
       })
     }
@@ -204,11 +227,12 @@ function plainValue(values: LabelledValue<unknown>[]): unknown {
  * Postgres `text` cannot hold it), and a long run of combining marks (grapheme-aware code and Unicode
  * normalisation on store). Then the first required string field given twice with the same valid value
  * (RFC 8259 §4 leaves duplicate names to the parser; whichever it keeps, the value is the same).
- * Each must be created and given back exactly, or refused with a 4xx Error; a 5xx is a failure.
+ * Each must be created and given back exactly; a lone surrogate or a repeated name may be refused with a 4xx
+ * Error (`refusable`); a 5xx is a failure.
  * `prefix` starts every text value, so the run can tell its own pets.
  * @example awkwardBodies('createPet', 'run1')[0].body // '{"name":"run1 \ud800","categoryId":1,"status":"available"}'
  */
-export function awkwardBodies(operationId = 'createPet', prefix = ''): { label: string; body: string }[] {
+export function awkwardBodies(operationId = 'createPet', prefix = ''): AwkwardBody[] {
   const { properties, required } = bodySchema(operationId)
   const values = fieldValues(operationId)
   const plain: Record<string, unknown> = Object.fromEntries(
@@ -218,21 +242,25 @@ export function awkwardBodies(operationId = 'createPet', prefix = ''): { label: 
   const marks = Array.from({ length: 256 }, (_, index) => String.fromCharCode(0x300 + (index % 0x70))).join(
     '',
   )
-  const awkward: [string, string][] = [
-    ['a lone high surrogate "\\ud800"', '\ud800'],
-    ['a lone low surrogate "\\udc00"', '\udc00'],
-    ['a NUL "\\u0000" inside it', 'a\u0000b'],
-    ['a letter followed by 256 combining marks', `Z${marks}`],
+  // Lone surrogates are not Unicode text (RFC 8259 §8.2): refusing them is allowed. NUL and combining marks
+  // are text the schema allows, so refusing them is refusing a valid value.
+  const awkward: [string, string, boolean][] = [
+    ['a lone high surrogate "\\ud800"', '\ud800', true],
+    ['a lone low surrogate "\\udc00"', '\udc00', true],
+    ['a NUL "\\u0000" inside it', 'a\u0000b', false],
+    ['a letter followed by 256 combining marks', `Z${marks}`, false],
   ]
-  const bodies: { label: string; body: string }[] = []
+  const bodies: AwkwardBody[] = []
   const free = Object.entries(properties).filter(([, field]) => field.type === 'string' && !field.enum)
   // JSON.stringify writes lone surrogates and NUL as the escapes `\ud800` and `\u0000` (ES2019
   // well-formed JSON.stringify), so the body is ASCII JSON whatever the value.
   for (const [name] of free)
-    for (const [label, value] of awkward)
+    for (const [label, value, refusable] of awkward)
       bodies.push({
         label: `${name} holding ${label}`,
         body: JSON.stringify({ ...plain, [name]: `${lead}${value}` }),
+        field: name,
+        refusable,
       })
   const [twice] = free.filter(([name]) => required.includes(name))
   if (twice) {
@@ -240,9 +268,12 @@ export function awkwardBodies(operationId = 'createPet', prefix = ''): { label: 
     const value = JSON.stringify(`${lead}twice`)
     const { [name]: _, ...rest } = plain
     const others = JSON.stringify(rest).slice(1, -1)
+    // RFC 8259 §4 leaves a repeated name to the parser, so a strict one may refuse the body.
     bodies.push({
       label: `${name} given twice with the same valid value`,
       body: `{"${name}":${value},"${name}":${value}${others ? ',' : ''}${others}}`,
+      field: name,
+      refusable: true,
     })
   }
   return bodies

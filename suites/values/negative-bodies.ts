@@ -17,14 +17,15 @@ export interface NegativeBody {
  * missing or present only in another letter case, each field of each wrong type, `null` for each field, enum
  * violations and near-misses (another case, spaces, empty), each field twice with two wrong values,
  * integers beyond int64, then bodies that are not an object, not one JSON value (trailing data, two
- * objects), not JSON, or empty.
+ * objects), not JSON, or empty. `text` is every valid string in them: a unique one lets a pet the server
+ * stored anyway be traced to the body it refused.
  */
-export function negativeBodies(operationId: string): NegativeBody[] {
+export function negativeBodies(operationId: string, text = 'conformance'): NegativeBody[] {
   const fields = requestBodyFields(operationId)
   if (!fields) return []
   const { properties, required } = fields
   const valid = Object.fromEntries(
-    Object.entries(properties).map(([name, field]) => [name, validValue(field)]),
+    Object.entries(properties).map(([name, field]) => [name, validValue(field, text)]),
   )
   const withField = (name: string, value: unknown) => JSON.stringify({ ...valid, [name]: value })
   const bodies: NegativeBody[] = []
@@ -106,11 +107,11 @@ export function negativeBodies(operationId: string): NegativeBody[] {
 }
 
 /** A value the field accepts, used to keep the other fields of a negative body valid. */
-function validValue(field: FieldSchema): unknown {
+function validValue(field: FieldSchema, text: string): unknown {
   if (field.enum) return field.enum[0]
   if (field.type === 'integer' || field.type === 'number') return 1
   if (field.type === 'boolean') return true
-  return 'conformance'
+  return text
 }
 
 /**
