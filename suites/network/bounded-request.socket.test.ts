@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startForwardProxy } from '../proof/forward-proxy.ts'
 import { boundedRequest } from './bounded-request.ts'
+import { connectionsPerOrigin } from './connections-per-origin.ts'
 
 // A server that answers every request in 200 ms, one path that never answers, and two large bodies:
 // one sent whole at once, one whose last bytes never come.
@@ -35,10 +36,10 @@ const limits = () => ({ requestTimeoutMs: 1000, maxResponseBytes: 1024, runDeadl
 
 describe('the per-request deadline', () => {
   it('counts from when the request has a socket, not while it waits for one of the pool’s', async () => {
-    // 128 at once over 16 sockets: the last of 8 waves waits ~1.4 s for a socket, then is answered in
-    // 200 ms, well within its 1 s once it has one.
+    // Eight waves at once over the pool's sockets: the last waits ~1.4 s for a socket, then is answered
+    // in 200 ms, well within its 1 s once it has one.
     const outcomes = await Promise.all(
-      Array.from({ length: 128 }, () =>
+      Array.from({ length: 8 * connectionsPerOrigin }, () =>
         boundedRequest(`${origin}/pets`, { method: 'GET', headers: {} }, limits()),
       ),
     )
@@ -53,12 +54,12 @@ describe('the per-request deadline', () => {
 })
 
 describe('the per-request deadline through a proxy', () => {
-  it('counts from when the request has a connection, not while it waits for one of the 16', async () => {
+  it('counts from when the request has a connection, not while it waits for one of the pool', async () => {
     const proxy = await startForwardProxy()
     try {
       const network = { proxy: proxy.origin }
       const outcomes = await Promise.all(
-        Array.from({ length: 128 }, () =>
+        Array.from({ length: 8 * connectionsPerOrigin }, () =>
           boundedRequest(`${origin}/pets`, { method: 'GET', headers: {} }, { ...limits(), network }),
         ),
       )

@@ -8,6 +8,7 @@ import {
   requestFailedOn,
   sentAgainOn,
 } from './connection-watch.ts'
+import { connectionsPerOrigin } from './connections-per-origin.ts'
 import {
   acceptEncoding,
   defaultMaxChunks,
@@ -65,8 +66,13 @@ function clientFor(network: NetworkOptions | undefined): Client {
   const watch = new ConnectionWatch()
   client = {
     agents: {
-      'http:': watch.httpAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000 }),
-      'https:': watch.httpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000, ...tls }),
+      'http:': watch.httpAgent({ keepAlive: true, maxSockets: connectionsPerOrigin, keepAliveMsecs: 4_000 }),
+      'https:': watch.httpsAgent({
+        keepAlive: true,
+        maxSockets: connectionsPerOrigin,
+        keepAliveMsecs: 4_000,
+        ...tls,
+      }),
     },
     watch,
     pacer: new Pacer(network?.rateLimit),
