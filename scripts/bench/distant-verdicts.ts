@@ -75,7 +75,7 @@ export async function compareDistantVerdicts(
             env: { CONFORMANCE_API_KEY: started.apiKey },
           })
           const findings = (run.report?.findings ?? [])
-            .map((finding) => `${finding.rule} ${finding.operations.join('+')}: ${finding.where}`)
+            .map((finding) => `${finding.rule} ${[...finding.operations].sort().join('+')}: ${finding.where}`)
             .sort()
           return { code: run.code, findings }
         } finally {
@@ -87,7 +87,11 @@ export async function compareDistantVerdicts(
       const distant = await judged(true)
       const same = local.code === distant.code && local.findings.join('\n') === distant.findings.join('\n')
       verdicts[index] = { server, local, distant, same }
-      console.error(`${same ? 'same' : 'DIFFERENT'}: ${server}`)
+      console.error(
+        same
+          ? `same: ${server}`
+          : `DIFFERENT: ${server}\n  straight exit ${local.code}: ${local.findings.join('; ')}\n  distant exit ${distant.code}: ${distant.findings.join('; ')}`,
+      )
     }
   }
   await Promise.all(Array.from({ length: atOnce }, worker))
