@@ -28,8 +28,9 @@ it('runs the benchmark end to end and prints CPU and rate ratios against the bar
       '1',
       '--seeding-pets',
       '100000',
+      // Two more whole runs, one behind a 100 ms proxy: measured by `npm run bench`, not in this smoke run.
       '--distant-rounds',
-      '1',
+      '0',
       // ~2 minutes of full runs behind a rate limit: measured by `npm run bench`, not in this smoke run.
       '--skip-throttled',
     ],
@@ -58,9 +59,5 @@ it('runs the benchmark end to end and prints CPU and rate ratios against the bar
     /Conformance: a full run against our mock takes [\d,]+ ms, vitest running one trivial test file [\d,]+ ms \(medians\): \d+\.\d\d ×/,
   )
   expect(stdout).toContain('| full conformance run ≤ 1.5 × vitest on one trivial test file |')
-  expect(stdout).toMatch(
-    /\| behind the delaying proxy \| \d+\.\d\d \| [\d,]+ \| \d+ \(\d+\.\d s\) \| \d+\.\d\d \| \d+\.\d\d \|/,
-  )
-  expect(stdout).toContain('| distant staging (100 ms a request): 0 findings, wall < 4 s |')
   // As long as the run itself may take (execFile's timeout): two loaded cores stretch it past a minute.
 }, 120_000)
