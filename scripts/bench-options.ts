@@ -13,7 +13,8 @@ with and without it), and what sessions cost a client that sends no X-Mock-Sessi
 core's handler with and without the session pool in front). Then time to first response, Prism's mock
 and proxy, listPets latency at 1k-1M stored pets, the heap bytes a stored pet costs, another session's
 worst wait while new X-Mock-Session names start with 1M seeded pets (against its worst with none starting), how long a full
-conformance run takes against vitest running one trivial test file. Results also go to
+conformance run takes against vitest running one trivial test file, and how long one takes against
+our mock behind a proxy that adds 100 ms to every request (distant staging). Results also go to
 reports/bench.json.
 
 Load comes from wrk when it is installed (wrk and the servers pinned to different cores with taskset);
@@ -43,6 +44,15 @@ else from autocannon, which shares the CPU with the servers and compresses every
       kind: integer(0, 20),
       help: 'full conformance runs (and trivial vitest runs) to time, alternating;\n0 leaves the conformance start-up out',
       default: 7,
+    },
+    'distant-rounds': {
+      kind: integer(0, 20),
+      help: 'full runs behind a proxy adding 100 ms to every request (and as many straight\nto the mock), alternating; 0 leaves distant staging out',
+      default: 3,
+    },
+    'distant-verdicts': {
+      kind: flag,
+      help: 'also judge every proof server (117) straight and behind the 100 ms proxy, and\ncompare their findings (~10 minutes on 2 cores)',
     },
     'skip-throttled': {
       kind: flag,

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../mocks/local-port.ts'
 import { type PrismOptions, prismArguments, prismBin } from '../mocks/prism/start-prism.ts'
 import { type ConformanceStart, measureConformanceStart } from './bench/conformance-start.ts'
+import { type DistantStaging, measureDistantStaging } from './bench/distant-staging.ts'
+import { compareDistantVerdicts, type DistantVerdict } from './bench/distant-verdicts.ts'
 import { benchKey, type LaunchedServer, launchMock, launchServer, mockArgs } from './bench/launch-server.ts'
 import { type ListLatency, measureListLatency } from './bench/list-latency.ts'
 import {
@@ -86,6 +88,8 @@ await runCommand(help, async (argv) => {
       conformanceRounds,
       seedingPets,
       skipThrottled: values['skip-throttled'],
+      distantRounds: values['distant-rounds'],
+      distantVerdicts: values['distant-verdicts'],
       work,
     })
   } finally {
@@ -104,6 +108,8 @@ async function benchmark(
     conformanceRounds: number
     seedingPets: number
     skipThrottled: boolean
+    distantRounds: number
+    distantVerdicts: boolean
     work: string
   },
 ) {
@@ -266,6 +272,18 @@ async function benchmark(
     )
     conformance = await measureConformanceStart(options.conformanceRounds)
   }
+  let distant: DistantStaging | undefined
+  if (options.distantRounds > 0) {
+    progress(
+      `distant staging: ${options.distantRounds} full runs behind a proxy adding 100 ms to every request, alternating with runs straight to the mock`,
+    )
+    distant = await measureDistantStaging(options.distantRounds)
+  }
+  let verdicts: DistantVerdict[] | undefined
+  if (options.distantVerdicts) {
+    progress('distant verdicts: every proof server judged straight and behind the 100 ms proxy')
+    verdicts = await compareDistantVerdicts()
+  }
   let throttled: ThrottledRun[] = []
   if (!options.skipThrottled) {
     progress(
@@ -285,12 +303,14 @@ async function benchmark(
     mockRssMb,
     seeding,
     conformance,
+    distant,
+    verdicts,
     throttled,
   })
   mkdirSync(`${root}reports`, { recursive: true })
   writeFileSync(
     `${root}reports/bench.json`,
-    `${JSON.stringify({ loadGenerator: generator, rows, journal, sessions, others, starts, listing, bytesPerPet, mockRssMb, seeding, conformance, throttled, targets }, null, 2)}\n`,
+    `${JSON.stringify({ loadGenerator: generator, rows, journal, sessions, others, starts, listing, bytesPerPet, mockRssMb, seeding, conformance, distant, verdicts, throttled, targets }, null, 2)}\n`,
   )
   console.log('\nWritten: reports/bench.json')
   return undefined
@@ -363,6 +383,8 @@ function printReport(report: {
   mockRssMb: number
   seeding: SessionSeedingWait | undefined
   conformance: ConformanceStart | undefined
+  distant: DistantStaging | undefined
+  verdicts: DistantVerdict[] | undefined
   throttled: ThrottledRun[]
 }) {
   const { generator, rows, others, starts, listing, bytesPerPet, conformance } = report
@@ -486,6 +508,46 @@ function printReport(report: {
         ]
       : []),
   ]
+  const { distant } = report
+  if (distant) {
+    const wall = (runs: DistantStaging['local']) => median(runs.map((run) => run.wallSeconds))
+    const requests = median(distant.distant.map((run) => run.requests))
+    const inARow = median(distant.distant.map((run) => run.roundTripsInARow))
+    console.log(
+      `\n| our mock, ${distant.delayMs} ms added to every request | wall s | requests | round trips in a row | floor s (requests ÷ ${distant.connections} connections × delay) | × local run |`,
+    )
+    console.log('|---|---:|---:|---:|---:|---:|')
+    console.log(
+      `| behind the delaying proxy | ${fixed(wall(distant.distant), 2)} | ${fixed(requests)} | ${fixed(inARow)} (${fixed((inARow * distant.delayMs) / 1000, 1)} s) | ${fixed(distant.floorSeconds, 2)} | ${fixed(wall(distant.distant) / wall(distant.local), 2)} |`,
+    )
+    console.log(
+      `| straight to the mock | ${fixed(wall(distant.local), 2)} | ${fixed(median(distant.local.map((run) => run.requests)))} | | | 1.00 |`,
+    )
+    const passed = [...distant.distant, ...distant.local].every(
+      (run) => run.exitCode === 0 && run.findings === 0,
+    )
+    targets.push({
+      target: `distant staging (${distant.delayMs} ms a request): 0 findings, wall < 4 s`,
+      value: wall(distant.distant),
+      met: passed && wall(distant.distant) < 4,
+    })
+  }
+  const { verdicts } = report
+  if (verdicts) {
+    const different = verdicts.filter((verdict) => !verdict.same)
+    console.log(
+      `\nProof servers judged straight and 100 ms away: ${verdicts.length - different.length} of ${verdicts.length} with the same exit code and findings.`,
+    )
+    for (const { server, local, distant } of different)
+      console.log(
+        `- ${server}: straight exit ${local.code} [${local.findings.join('; ')}]; distant exit ${distant.code} [${distant.findings.join('; ')}]`,
+      )
+    targets.push({
+      target: 'every proof server: the same findings 100 ms away as straight',
+      value: different.length,
+      met: different.length === 0,
+    })
+  }
   if (report.throttled.length > 0) {
     console.log(
       '\n| behind 20 r/s, burst 40 | exit | findings | requests | throttled | retried | wall s | budget s |',

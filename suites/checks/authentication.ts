@@ -74,18 +74,21 @@ const pathSpellingChecks: Check[] = requests.map(({ operation, path, body }) => 
     const basePath = new URL(target.baseUrl).pathname.replace(/\/$/, '')
     const concrete = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => String(path[name] ?? 1))
     const notRefused = new Set<number>()
-    for (const spelling of pathSpellings(`${basePath}${concrete}`)) {
-      const answer = await send(operation.id, {
-        intent: 'no-data',
-        fault: `the path ${spelling.label}, without a key`,
-        originPath: spelling.path,
-        authorization: null,
-        ...(body === undefined ? {} : { body: body(fixtures.runId, spelling.label) }),
-      })
-      // Status 0: the server closed or ignored it, which returns no data either.
-      const { status } = answer.response
-      if (spelling.sameUri && status !== 401 && status !== 0) notRefused.add(status)
-    }
+    // Sent at once: each spelling is judged on its own answer, and none changes what another may answer.
+    await Promise.all(
+      pathSpellings(`${basePath}${concrete}`).map(async (spelling) => {
+        const answer = await send(operation.id, {
+          intent: 'no-data',
+          fault: `the path ${spelling.label}, without a key`,
+          originPath: spelling.path,
+          authorization: null,
+          ...(body === undefined ? {} : { body: body(fixtures.runId, spelling.label) }),
+        })
+        // Status 0: the server closed or ignored it, which returns no data either.
+        const { status } = answer.response
+        if (spelling.sameUri && status !== 401 && status !== 0) notRefused.add(status)
+      }),
+    )
     // The same words for every operation, so the report says it once per run: a router that matches paths
     // before normalising them does so everywhere (a 2xx among them is a finding of its own).
     if (notRefused.size > 0)

@@ -43,7 +43,12 @@ async function readBack(context: CheckContext, { sent, pet }: CreatedPet) {
 /** Reads back the run's first pets: one of each status and one created without. */
 async function readBackFirstPets(context: CheckContext) {
   const { byStatus, withoutStatus } = await context.fixtures.createdPets()
-  for (const created of [...Object.values(byStatus), withoutStatus]) await readBack(context, created)
+  // Read at once, judged in this order: the first pet that fails is the finding, whichever answered first.
+  const reads = await Promise.allSettled(
+    [...Object.values(byStatus), withoutStatus].map((created) => readBack(context, created)),
+  )
+  const failed = reads.find((read) => read.status === 'rejected')
+  if (failed) throw failed.reason
 }
 
 /**

@@ -181,7 +181,17 @@ export async function runStatefulModel(api: ModelApi, options: StatefulOptions):
 
 const sameDefect = (a: ModelViolation, b: ModelViolation) => a.rule === b.rule && a.operation === b.operation
 
-/** Runs the sequences; on a failure, the shrunk sequence that still shows the first defect seen. */
+/** How many of a seed's sequences are sent at once: each keeps its own order, a model of its own. */
+const sequencesAtOnce = 8
+
+/**
+ * Runs the sequences; on a failure, the shrunk sequence that still shows the first defect seen.
+ *
+ * The sequences fast-check would run one after another (same seed, same values, same order) are sent
+ * several at a time: against a distant server each command is a round trip, and the sequences of a run
+ * need nothing of each other (each has its model; `all` only collects ids). The first failing one by its
+ * index, not by time, is then replayed and shrunk by fast-check alone (`path`), one command after another.
+ */
 async function checkSequences(
   api: ModelApi,
   options: StatefulOptions,
@@ -197,39 +207,45 @@ async function checkSequences(
       commands: Iterable<Command>
     }
 > {
+  const commandsOf = fc.commands(commandArbitraries(options.namePrefix, options.safeIntegersOnly ?? false), {
+    maxCommands: options.maxCommands ?? defaultStatefulOptions.maxCommands,
+    // fast-check's default size gives ~5 commands a sequence; 'medium' ~14, up to maxCommands.
+    size: 'medium',
+    ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
+  })
   let first: ModelViolation | undefined
+  let path = options.path
+  let found: { log: string[]; violation: ModelViolation; commands: Iterable<Command> } | undefined
+  if (path === undefined) {
+    const failure = await firstFailingSequence(api, options, all, commandsOf)
+    if (!failure) return { failed: false }
+    first = failure.violation
+    found = failure
+    path = String(failure.index)
+  }
   let lastFailure: { log: string[]; violation: ModelViolation; commands: Iterable<Command> } | undefined
   let halted: Error | undefined
-  const property = fc.asyncProperty(
-    fc.commands(commandArbitraries(options.namePrefix, options.safeIntegersOnly ?? false), {
-      maxCommands: options.maxCommands ?? defaultStatefulOptions.maxCommands,
-      // fast-check's default size gives ~5 commands a sequence; 'medium' ~14, up to maxCommands.
-      size: 'medium',
-      ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
-    }),
-    async (commands) => {
-      const real: Real = { api, log: [], all }
-      try {
-        await fc.asyncModelRun(() => ({ model: { pets: [], bodies: [] }, real }), commands)
-      } catch (error) {
-        // A deliberate stop (the write cap, the run's deadline) ends the model as it ends any check.
-        if (error instanceof CheckSkipped || error instanceof RunDeadlineReached) halted ??= error
-        if (!(error instanceof ModelViolation)) throw error
-        // Shrinking follows the first defect only: a smaller sequence failing for another reason (another
-        // defect, or state other sequences left) is not a smaller example of this one.
-        first ??= error
-        if (!sameDefect(error, first)) return
-        lastFailure = { log: real.log, violation: error, commands }
-        throw error
-      }
-    },
-  )
-  const details = await fc.check(property, {
-    seed: options.seed,
-    numRuns: options.maxExamples,
-    ...(options.path === undefined ? {} : { path: options.path }),
+  const property = fc.asyncProperty(commandsOf, async (commands) => {
+    const real: Real = { api, log: [], all }
+    try {
+      await fc.asyncModelRun(() => ({ model: { pets: [], bodies: [] }, real }), commands)
+    } catch (error) {
+      // A deliberate stop (the write cap, the run's deadline) ends the model as it ends any check.
+      if (error instanceof CheckSkipped || error instanceof RunDeadlineReached) halted ??= error
+      if (!(error instanceof ModelViolation)) throw error
+      // Shrinking follows the first defect only: a smaller sequence failing for another reason (another
+      // defect, or state other sequences left) is not a smaller example of this one.
+      first ??= error
+      if (!sameDefect(error, first)) return
+      lastFailure = { log: real.log, violation: error, commands }
+      throw error
+    }
   })
+  const details = await fc.check(property, { seed: options.seed, numRuns: options.maxExamples, path })
   if (halted) throw halted
+  // Sent again on its own, the failing sequence passed: it needed the state of the moment. It is shown as
+  // it failed, unshrunk, and failsAlone says so.
+  if (!details.failed && found) return { failed: true, ...found, path, rendered: String(found.commands) }
   if (!details.failed) return { failed: false }
   if (!lastFailure) {
     // Not a broken promise of the server: a bug in the model or its adapter, which must not blame the server.
@@ -247,6 +263,68 @@ async function checkSequences(
     log: lastFailure.log,
     commands: lastFailure.commands,
   }
+}
+
+/** The sequences fast-check draws for the seed, in its order, without running any. */
+async function drawnSequences(
+  options: StatefulOptions,
+  commandsOf: fc.Arbitrary<Iterable<Command>>,
+): Promise<Iterable<Command>[]> {
+  const drawn: Iterable<Command>[] = []
+  await fc.check(
+    fc.asyncProperty(commandsOf, async (commands) => {
+      drawn.push(commands)
+    }),
+    { seed: options.seed, numRuns: options.maxExamples },
+  )
+  return drawn
+}
+
+/**
+ * Sends the seed's sequences, `sequencesAtOnce` at a time, each in its own order with a model of its own;
+ * the failure of the lowest-numbered failing sequence, whichever failed first in time.
+ */
+async function firstFailingSequence(
+  api: ModelApi,
+  options: StatefulOptions,
+  all: Map<Int64, KnownPet>,
+  commandsOf: fc.Arbitrary<Iterable<Command>>,
+): Promise<
+  { index: number; log: string[]; violation: ModelViolation; commands: Iterable<Command> } | undefined
+> {
+  const sequences = await drawnSequences(options, commandsOf)
+  const outcomes: ({ log: string[]; error: unknown } | undefined)[] = sequences.map(() => undefined)
+  let next = 0
+  const worker = async () => {
+    for (let index = next++; index < sequences.length; index = next++) {
+      const real: Real = { api, log: [], all }
+      try {
+        await fc.asyncModelRun(
+          () => ({ model: { pets: [], bodies: [] }, real }),
+          sequences[index] as Iterable<Command>,
+        )
+      } catch (error) {
+        outcomes[index] = { log: real.log, error }
+        // What stops the run stops every sequence; a defect stops only its own.
+        if (!(error instanceof ModelViolation)) next = sequences.length
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(sequencesAtOnce, sequences.length) }, worker))
+  const halted = outcomes.find(
+    (outcome) => outcome?.error instanceof CheckSkipped || outcome?.error instanceof RunDeadlineReached,
+  )
+  if (halted) throw halted.error
+  const index = outcomes.findIndex((outcome) => outcome !== undefined)
+  const failed = outcomes[index]
+  if (!failed) return undefined
+  if (!(failed.error instanceof ModelViolation))
+    throw new Error(
+      `Failed to run the stateful model: ${String(failed.error)} (seed ${options.seed}, sequence ${index}). ` +
+        'This is a bug in the model or the ModelApi adapter; report it with the seed.',
+      { cause: failed.error },
+    )
+  return { index, log: failed.log, violation: failed.error, commands: sequences[index] as Iterable<Command> }
 }
 
 /** Sends a sequence once more, with a model of its own: whether it shows the same defect by itself. */
@@ -612,35 +690,42 @@ async function sweep(
       replay,
     }
   }
-  for (let start = 0; start < pets.length; start += 8) {
-    // Each reply is judged as it comes and let go, its failure kept: eight replies held until the last came
-    // would hold eight bodies, which a server can pad to the byte cap. The first failure in order wins.
-    const judged = await Promise.all(
-      pets.slice(start, start + 8).map(async (pet) => {
-        const reply = await api.getPet(pet.id)
-        try {
-          expectPet(pet, reply)
-          return undefined
-        } catch (error) {
-          return failure(error, [pet.request, reply.request])
-        }
-      }),
-    )
-    const failed = judged.find((outcome) => outcome !== undefined)
-    if (failed) return failed
-  }
-  for (const status of [undefined, ...statuses]) {
-    const query = { limit: maxLimit, ...(status === undefined ? {} : { status }) }
-    const reply = await api.listPets(query)
-    try {
-      expectList(query, reply, pets, all)
-    } catch (error) {
-      const missing = /without pet (-?\d+)/.exec((error as Error).message)?.[1]
-      const lost = pets.find((pet) => String(pet.id) === missing)
-      return failure(error, [...(lost ? [lost.request] : []), reply.request])
+  // Eight reads in flight, each reply judged as it comes and let go, its failure kept: replies held until
+  // the last of a batch came would hold that many bodies, which a server can pad to the byte cap. The
+  // first failure in the pets' order wins, whatever answered first.
+  const reads: (ReturnType<typeof failure> | undefined)[] = []
+  let next = 0
+  const reader = async () => {
+    for (let index = next++; index < pets.length; index = next++) {
+      const pet = pets[index] as KnownPet
+      const reply = await api.getPet(pet.id)
+      try {
+        expectPet(pet, reply)
+      } catch (error) {
+        reads[index] = failure(error, [pet.request, reply.request])
+        next = pets.length
+      }
     }
   }
-  return undefined
+  await Promise.all(Array.from({ length: 8 }, reader))
+  const failedRead = reads.find((outcome) => outcome !== undefined)
+  if (failedRead) return failedRead
+  // The lists at once: each judges the same pets, so the first failing filter in this order wins.
+  const lists = await Promise.all(
+    [undefined, ...statuses].map(async (status) => {
+      const query = { limit: maxLimit, ...(status === undefined ? {} : { status }) }
+      const reply = await api.listPets(query)
+      try {
+        expectList(query, reply, pets, all)
+        return undefined
+      } catch (error) {
+        const missing = /without pet (-?\d+)/.exec((error as Error).message)?.[1]
+        const lost = pets.find((pet) => String(pet.id) === missing)
+        return failure(error, [...(lost ? [lost.request] : []), reply.request])
+      }
+    }),
+  )
+  return lists.find((outcome) => outcome !== undefined)
 }
 
 function unexpectedStatus(operationId: string, reply: Reply, wanted: number, about: string): ModelViolation {

@@ -10,6 +10,7 @@ import {
   secondAnswerOn,
   sentOn,
 } from './connection-watch.ts'
+import { connectionsPerOrigin } from './connections-per-origin.ts'
 import { readAgain, type SecondAnswer } from './desync-retry.ts'
 import { defaultMaxChunks, flattenHeaders, maxHeaderBytes, splitUrl, tlsOptions } from './http-message.ts'
 import { type NetworkOptions, usesProxy } from './network-options.ts'
@@ -62,8 +63,13 @@ function clientFor(network: NetworkOptions | undefined): Client {
   const watch = new ConnectionWatch()
   client = {
     agents: {
-      'http:': watch.httpAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000 }),
-      'https:': watch.httpsAgent({ keepAlive: true, maxSockets: 16, keepAliveMsecs: 4_000, ...tls }),
+      'http:': watch.httpAgent({ keepAlive: true, maxSockets: connectionsPerOrigin, keepAliveMsecs: 4_000 }),
+      'https:': watch.httpsAgent({
+        keepAlive: true,
+        maxSockets: connectionsPerOrigin,
+        keepAliveMsecs: 4_000,
+        ...tls,
+      }),
     },
     watch,
     pacer: new Pacer(network?.rateLimit),

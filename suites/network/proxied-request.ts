@@ -1,5 +1,6 @@
 // The client for runs through a proxy, on undici, loaded only then; it keeps the direct client's bounds.
 import type { Dispatcher } from 'undici'
+import { connectionsPerOrigin } from './connections-per-origin.ts'
 import { defaultMaxChunks, flattenHeaders, maxHeaderBytes, splitUrl, tlsOptions } from './http-message.ts'
 import type { NetworkOptions } from './network-options.ts'
 import { outgoingHeaders } from './outgoing-headers.ts'
@@ -62,7 +63,7 @@ export async function proxiedSender(network: NetworkOptions | undefined): Promis
 // undici queues what its pool has no connection for, out of sight, and the per-request deadline would count
 // that wait: the suite's own concurrency, not the server's time. At most as many requests as connections
 // are handed to it, so the deadline starts with the connection, as on the direct path (bounded-request.ts).
-const connections = 16
+const connections = connectionsPerOrigin
 
 /** At most `size` holders at once; the others wait in order, until a deadline (epoch ms). */
 class Slots {

@@ -44,8 +44,9 @@ export async function runSuite(suite: LoadingSuite, run: SuiteRun): Promise<Conf
       // One thread in this process: its memory is the run's, and it starts faster than a fork. It was
       // started ahead, while vitest loaded (prestarted-worker.ts).
       pool: prestarted ? prestartedPool(prestarted) : 'threads',
-      // As many checks at once as the request pool has sockets (network/bounded-request.ts): measured
-      // ~0.05 × of the speed target faster than 8, whose checks waited on each other's round trips.
+      // 16 checks at once: measured ~0.05 × of the speed target faster than 8, whose checks waited on each
+      // other's round trips. Not more: what the checks in flight hold is the run's memory
+      // (bounded-memory.process.test.ts); the pool's other sockets serve the checks that send several at once.
       maxConcurrency: 16,
       sequence: { concurrent: true },
       // The run's own deadline governs; vitest's per-test timeout only backs it up.
