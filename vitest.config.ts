@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { packageAliases } from './mocks/proof/package-aliases.ts'
 
@@ -9,6 +10,12 @@ const roots = '{contract,mocks,suites,scripts}/**'
  * Each project extends this file, so the aliases and timeouts hold in every one.
  */
 const kinds = ['process', 'socket', 'browser'] as const
+/**
+ * Process proofs whose figures the load beside them could sway: the bench's smoke run (it measures CPU and
+ * rates, and its timeout is a run's) and the memory proofs that stream megabytes to the command under
+ * deadlines (one of them 65,536 one-byte chunks). They run one at a time after everything else, alone.
+ */
+const alone = ['scripts/bench.process.test.ts', 'suites/network/bounded-memory.process.test.ts']
 
 export default defineConfig({
   // The docs' snippets import the package by name; here those names mean the sources.
@@ -17,6 +24,10 @@ export default defineConfig({
     // Tests that start Prism or open sockets wait on real processes; the contract's own are instant.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Two test files at a time on two cores: vitest's default for a run is one fewer worker than cores, so
+    // on two it ran the files one after another, though the process proofs spend most of their time
+    // waiting on sockets and children. Where there are more cores, one worker per core.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -28,8 +39,14 @@ export default defineConfig({
       },
       ...kinds.map((kind) => ({
         extends: true as const,
-        test: { name: kind, include: [`${roots}/*.${kind}.test.{ts,tsx}`] },
+        test: {
+          name: kind,
+          include: [`${roots}/*.${kind}.test.{ts,tsx}`],
+          exclude: ['**/node_modules/**', ...alone],
+        },
       })),
+      // One worker: vitest runs a project of one worker by itself, after the others have finished.
+      { extends: true, test: { name: 'process-alone', include: alone, fileParallelism: false } },
     ],
   },
 })

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { gzipSync } from 'node:zlib'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import {
   type CommandRun,
@@ -15,37 +15,34 @@ import { readMockRequest } from './proof/mock-request.ts'
 // Servers that try to hang or exhaust the run, on real sockets. Whatever they do, the run must end within
 // its bounds, under its memory budget, with a readable report and a non-zero exit.
 const key = 'hostile-key'
-const mock = createMockApi({ apiKeys: [key], pets: 5 })
 // The memory of the command's whole process tree, sampled from outside (proof/process-tree-memory.ts).
 const budget = 250 * 1024 * 1024
 const expectWithinBudget = (ran: CommandRun) =>
   expect(peakMemoryOf(ran), describePeakTree(ran)).toBeLessThan(budget)
-const servers: { close(): void }[] = []
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close()
-})
+type Answer = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+type Behaviour = (req: IncomingMessage, res: ServerResponse, count: number, answerLikeTheMock: Answer) => void
 
-type Behaviour = (req: IncomingMessage, res: ServerResponse, count: number) => void
-
-async function answerLikeTheMock(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const answer = mock.handle(await readMockRequest(req))
-  res.writeHead(answer.status, answer.headers).end(answer.body)
-}
-
-/** A server that answers like the mock (after `honest` requests, or never) and otherwise does `behave`. */
-async function hostile(behave: Behaviour, honest = 0): Promise<string> {
+/**
+ * A server that answers like the mock (after `honest` requests, or never) and otherwise does `behave`,
+ * closed when its test ends: a concurrent test passes its own context's `finished`.
+ */
+async function hostile(behave: Behaviour, honest = 0, finished = onTestFinished): Promise<string> {
+  // A mock of its own: runs at once against shared pets would see each other's writes.
+  const mock = createMockApi({ apiKeys: [key], pets: 5 })
+  const answerLikeTheMock: Answer = async (req, res) => {
+    const answer = mock.handle(await readMockRequest(req))
+    res.writeHead(answer.status, answer.headers).end(answer.body)
+  }
   let count = 0
   const server = createServer((req, res) => {
     count++
     if (count <= honest) return void answerLikeTheMock(req, res)
-    behave(req, res, count)
+    behave(req, res, count, answerLikeTheMock)
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  servers.push({
-    close: () => {
-      server.closeAllConnections()
-      server.close()
-    },
+  finished(() => {
+    server.closeAllConnections()
+    server.close()
   })
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
 }
@@ -118,7 +115,7 @@ describe.each([
     // Gzip members in a row are one gzip body (RFC 1952 §2.2): each ~1 KiB member decodes to 1 MiB.
     const opening = gzipSync('[')
     const member = gzipSync(Buffer.alloc(1024 * 1024, 0x20))
-    const url = await hostile((req, res) => {
+    const url = await hostile((req, res, _count, answerLikeTheMock) => {
       // Only a request that asks for gzip may get it (RFC 9110 §12.5.3). The suite's own requests all do;
       // the clients that send no Accept-Encoding (curl, Java) get the mock's answer.
       if (!String(req.headers['accept-encoding'] ?? '').includes('gzip'))
@@ -153,12 +150,21 @@ describe.each([
     )
   })
 
-  it('gives up on a server that trickles its body, reporting it once', async () => {
-    const url = await hostile((_, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write('  ')), 500)
-      res.on('close', () => clearInterval(timer))
-    })
+  // Concurrent from here: runs that spend their time waiting out their bounds (the trickle, the silence,
+  // the deadline), each against a server and a mock of its own. The proofs above stay one at a time: they
+  // measure the command's memory, or parse megabytes against a 2 s request timeout.
+  it.concurrent('gives up on a server that trickles its body, reporting it once', async ({
+    onTestFinished,
+  }) => {
+    const url = await hostile(
+      (_, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write('  ')), 500)
+        res.on('close', () => clearInterval(timer))
+      },
+      0,
+      onTestFinished,
+    )
     const { code, output, report } = await run(url)
     expect(code, output).toBe(1)
     expect(output).toMatch(/no complete response within 2000 ms/)
@@ -166,28 +172,36 @@ describe.each([
     expect(report?.totals.blocked).toBeGreaterThan(0)
   })
 
-  it('stops waiting on a server that answers a few requests and then never again', async () => {
-    const url = await hostile(() => {}, 6)
+  it.concurrent('stops waiting on a server that answers a few requests and then never again', async ({
+    onTestFinished,
+  }) => {
+    const url = await hostile(() => {}, 6, onTestFinished)
     const { code, output, report } = await run(url)
     expect(code, output).toBe(1)
     expect(report?.findings.map((finding) => finding.rule)).toContain('no-response')
     expect(output).toContain('the server stopped answering')
   })
 
-  it('reports a server that closes the connection mid-response', async () => {
-    const url = await hostile((_, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' })
-      res.write('[{"id":1,')
-      setTimeout(() => res.socket?.destroy(), 20)
-    }, 1)
+  it.concurrent('reports a server that closes the connection mid-response', async ({ onTestFinished }) => {
+    const url = await hostile(
+      (_, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' })
+        res.write('[{"id":1,')
+        setTimeout(() => res.socket?.destroy(), 20)
+      },
+      1,
+      onTestFinished,
+    )
     const { code, output, report } = await run(url)
     expect(code, output).toBe(1)
     expect(output).toMatch(/the connection closed mid-body/)
     expect(report?.findings.map((finding) => finding.rule)).toEqual(['no-response'])
   })
 
-  it('exits 2 at the run’s deadline, naming the checks still pending', async () => {
-    const url = await hostile(() => {}, 1)
+  it.concurrent('exits 2 at the run’s deadline, naming the checks still pending', async ({
+    onTestFinished,
+  }) => {
+    const url = await hostile(() => {}, 1, onTestFinished)
     const { code, output, report } = await runConformanceCommand(
       ['--base-url', url, '--request-timeout', '30', '--timeout', '3'],
       { env: { CONFORMANCE_API_KEY: key }, timeoutMs: 60_000 },
@@ -203,22 +217,29 @@ describe.each([
 // A response nobody asked for, written on a kept-alive connection after an answer: the next request sent on
 // that connection takes it as its answer, and every answer after it on that connection is shifted by one.
 // Only the direct path is watched (connection-watch.ts); undici, behind a proxy, has its own pool.
+// Concurrent: each run's server, mock and injected responses are its own.
 describe('a server that writes responses nobody asked for', () => {
   const unasked = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n[]'
 
   /** Answers like the mock; after the answers `when` picks, writes a whole response on the connection. */
-  const injecting = (when: (count: number) => boolean) =>
-    hostile((req, res, count) => {
-      // The server's response lets go of its socket once written: the socket is taken beforehand.
-      const { socket } = req
-      res.on('finish', () => {
-        if (when(count)) setTimeout(() => socket.destroyed || socket.write(unasked), 30)
-      })
-      void answerLikeTheMock(req, res)
-    })
+  const injecting = (when: (count: number) => boolean, finished: typeof onTestFinished) =>
+    hostile(
+      (req, res, count, answerLikeTheMock) => {
+        // The server's response lets go of its socket once written: the socket is taken beforehand.
+        const { socket } = req
+        res.on('finish', () => {
+          if (when(count)) setTimeout(() => socket.destroyed || socket.write(unasked), 30)
+        })
+        void answerLikeTheMock(req, res)
+      },
+      0,
+      finished,
+    )
 
-  it('reports it once, as unsolicited-response, never as the defects the shifted answers suggest', async () => {
-    const url = await injecting(() => true)
+  it.concurrent('reports it once, as unsolicited-response, never as the defects the shifted answers suggest', async ({
+    onTestFinished,
+  }) => {
+    const url = await injecting(() => true, onTestFinished)
     const { code, output, report } = await run(url)
     expect(code, output).toBe(1)
     expect(report?.findings.map((finding) => finding.rule)).toEqual(['unsolicited-response'])
@@ -227,24 +248,30 @@ describe('a server that writes responses nobody asked for', () => {
     expect(JSON.stringify(report)).not.toContain('"connections"')
   })
 
-  it('reports a single response nobody asked for, and only that, naming a request it came after', async () => {
+  it.concurrent('reports a single response nobody asked for, and only that, naming a request it came after', async ({
+    onTestFinished,
+  }) => {
     // The requests each connection carried, in order, and where on its connection the response went.
     const carried = new Map<Socket, string[]>()
     let written: { socket: Socket; after: number } | undefined
-    const url = await hostile((req, res, count) => {
-      const { socket } = req
-      const lines = carried.get(socket) ?? []
-      carried.set(socket, [...lines, `${req.method} ${req.url}`])
-      res.on('finish', () => {
-        if (count !== 20) return
-        setTimeout(() => {
-          if (socket.destroyed) return
-          written = { socket, after: (carried.get(socket)?.length ?? 0) - 1 }
-          socket.write(unasked)
-        }, 30)
-      })
-      void answerLikeTheMock(req, res)
-    })
+    const url = await hostile(
+      (req, res, count, answerLikeTheMock) => {
+        const { socket } = req
+        const lines = carried.get(socket) ?? []
+        carried.set(socket, [...lines, `${req.method} ${req.url}`])
+        res.on('finish', () => {
+          if (count !== 20) return
+          setTimeout(() => {
+            if (socket.destroyed) return
+            written = { socket, after: (carried.get(socket)?.length ?? 0) - 1 }
+            socket.write(unasked)
+          }, 30)
+        })
+        void answerLikeTheMock(req, res)
+      },
+      0,
+      onTestFinished,
+    )
     const { code, output, report } = await run(url)
     expect(code, output).toBe(1)
     expect(report?.findings.map((finding) => finding.rule)).toEqual(['unsolicited-response'])
@@ -262,6 +289,7 @@ describe('a server that writes responses nobody asked for', () => {
     // suite reads them together, whatever the schedule.
     const lastOn = new WeakMap<Socket, string>()
     let marked: { line: string; before: string } | undefined
+    const mock = createMockApi({ apiKeys: [key], pets: 5 })
     const url = await hostile(async (req, res, count) => {
       const { socket } = req
       const line = `${req.method} ${req.url}`
@@ -285,24 +313,30 @@ describe('a server that writes responses nobody asked for', () => {
     expect(report?.findings[0]?.message).toContain(`after its answer to ${marked?.before}.`)
   })
 
-  it('passes a server that answers 408 on a connection left idle and closes it, as RFC 9110 allows', async () => {
+  it.concurrent('passes a server that answers 408 on a connection left idle and closes it, as RFC 9110 allows', async ({
+    onTestFinished,
+  }) => {
     let closingNotices = 0
     const idle = new Map<Socket, ReturnType<typeof setTimeout>>()
-    const url = await hostile((req, res) => {
-      const { socket } = req
-      clearTimeout(idle.get(socket))
-      res.on('finish', () => {
-        idle.set(
-          socket,
-          setTimeout(() => {
-            if (socket.destroyed) return
-            closingNotices++
-            socket.end('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')
-          }, 20),
-        )
-      })
-      void answerLikeTheMock(req, res)
-    })
+    const url = await hostile(
+      (req, res, _, answerLikeTheMock) => {
+        const { socket } = req
+        clearTimeout(idle.get(socket))
+        res.on('finish', () => {
+          idle.set(
+            socket,
+            setTimeout(() => {
+              if (socket.destroyed) return
+              closingNotices++
+              socket.end('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')
+            }, 20),
+          )
+        })
+        void answerLikeTheMock(req, res)
+      },
+      0,
+      onTestFinished,
+    )
     const { code, output, report } = await run(url)
     expect(code, output).toBe(0)
     expect(report?.findings).toEqual([])
