@@ -33,13 +33,14 @@ async function neighbourOf(browser: Browser, session: string) {
   return neighbour
 }
 
-// The negative control runs this test alone with ANIMAL_STORE_MOCK_SESSIONS=0: the app's server then
-// forwards no session, both contexts land in the mock's default one, and the neighbour sees the pet.
 test('a neighbour session sees none of this session’s pets, on the page or from the route handler', async ({
   page,
   browser,
   mockSession,
-}) => {
+}, testInfo) => {
+  // The negative control: against the app with ANIMAL_STORE_MOCK_SESSIONS=0, which forwards no session,
+  // both contexts land in the mock's default session and the neighbour sees the pet.
+  test.fail(testInfo.project.name === 'no-forwarding', 'the app forwards no session')
   const neighbour = await neighbourOf(browser, mockSession)
   const name = `Pet of ${mockSession}, kept from its neighbour`
   await page.goto('/')

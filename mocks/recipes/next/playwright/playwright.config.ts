@@ -1,4 +1,4 @@
-// The Next recipe's Playwright config: the HTTP mock and the built app (next start) as webServer entries, four workers, a session each.
+// The Next recipe's Playwright config: the HTTP mock and the built app (next start, and again without session forwarding as the negative control) as webServer entries, four workers, a session each.
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
@@ -8,8 +8,26 @@ import { mockRunId } from 'animal-store-contract-kit/playwright'
 // command are; in your project the defaults below do.
 const mock = `http://127.0.0.1:${process.env.MOCK_PORT ?? 4010}`
 const app = `http://127.0.0.1:${process.env.APP_PORT ?? 3000}`
+// The same build again, forwarding no session: the negative control, where isolation must fail.
+const control = `http://127.0.0.1:${process.env.CONTROL_PORT ?? 3001}`
 mockRunId() // ANIMAL_STORE_MOCK_RUN: session names run-<id>-worker-<n>, inherited by the workers
 process.env.ANIMAL_STORE_MOCK_URL ??= mock // where resetMockSession() resets, in every worker
+
+/** A webServer entry for `next start` of the built app, its session forwarding on (`'1'`) or off. */
+function nextStart(url: string, sessions: '1' | '0') {
+  return {
+    command: `npx next start --port ${new URL(url).port} --hostname 127.0.0.1`,
+    cwd: process.env.NEXT_APP_DIR ?? '.',
+    url: `${url}/api/pets`,
+    reuseExistingServer: !process.env.CI,
+    env: {
+      API_BASE_URL: `${mock}/v1`,
+      API_KEY: 'animal-store-mock-key', // the mock's default key
+      ANIMAL_STORE_MOCK_SESSIONS: sessions, // read by the running server (lib/api.ts), not at build time
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  }
+}
 
 export default defineConfig({
   testDir: '.',
@@ -21,12 +39,16 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'], ['line']] : [['line']],
   use: {
     browserName: 'chromium',
-    baseURL: app,
     launchOptions: {
       ...(process.env.CHROMIUM_PATH ? { executablePath: process.env.CHROMIUM_PATH } : {}),
       args: JSON.parse(process.env.CHROMIUM_ARGS ?? '[]') as string[],
     },
   },
+  projects: [
+    { name: 'sessions', use: { baseURL: app } },
+    // Only the neighbour test, which marks itself as failing here: a pass would mean the test cannot fail.
+    { name: 'no-forwarding', use: { baseURL: control }, grep: /neighbour/ },
+  ],
   webServer: [
     {
       // Every session starts with no pets, so a pet on a page is one some test added.
@@ -34,18 +56,7 @@ export default defineConfig({
       url: `${mock}/__mock/health`,
       reuseExistingServer: !process.env.CI,
     },
-    {
-      command: `npx next start --port ${new URL(app).port} --hostname 127.0.0.1`,
-      cwd: process.env.NEXT_APP_DIR ?? '.',
-      url: `${app}/api/pets`,
-      reuseExistingServer: !process.env.CI,
-      env: {
-        API_BASE_URL: `${mock}/v1`,
-        API_KEY: 'animal-store-mock-key', // the mock's default key
-        // Read by the running server (lib/api.ts): 0 runs the negative control, where isolation must fail.
-        ANIMAL_STORE_MOCK_SESSIONS: process.env.ANIMAL_STORE_MOCK_SESSIONS ?? '1',
-        NEXT_TELEMETRY_DISABLED: '1',
-      },
-    },
+    nextStart(app, '1'),
+    nextStart(control, '0'),
   ],
 })
