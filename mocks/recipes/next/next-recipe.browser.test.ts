@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -102,6 +102,9 @@ async function playwright(args: string[]) {
       },
     },
   )
+  // No report means Playwright stopped before its tests (a config error, a webServer that never answered).
+  if (!existsSync(report))
+    throw new Error(`Playwright wrote no report (exit ${result.code}):\n${result.output}`)
   const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport
   const specs = json.suites.flatMap(function specsOf(suite): JsonSuite['specs'] {
     return [...suite.specs, ...(suite.suites ?? []).flatMap(specsOf)]
