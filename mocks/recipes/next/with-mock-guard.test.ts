@@ -12,7 +12,7 @@ import {
 } from './with-mock-guard.ts'
 
 // The wrapper's transformation of a Next config, as Next would call it: with the phase, then webpack's
-// hook for each compiler. No Next is installed here; docs/mock.md says what that leaves untested.
+// hook for each compiler. Next's own build of a config wrapped this way is next-recipe.browser.test.ts.
 const work = mkdtempSync(join(tmpdir(), 'animal-store-next-guard-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 const mockOff = fileURLToPath(new URL('mock-off.js', import.meta.url))

@@ -1,0 +1,10 @@
+// The recipe's root layout: the html and body every App Router page needs.
+import type { ReactNode } from 'react'
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  )
+}
