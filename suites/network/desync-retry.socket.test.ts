@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boundedRequest, desyncFacts } from './bounded-request.ts'
+import { connectionsPerOrigin } from './connections-per-origin.ts'
 
 // A server that, the first time it is asked for a path below, writes a whole response nobody asked for on
 // the connection: in the same write as its answer (`/then-extra...`), or ahead of its answer (`/extra-first`,
@@ -177,14 +178,16 @@ describe('a compressed answer still being decoded when its connection carries th
     const limits = { ...clientFor('handed-on'), maxResponseBytes: 512 * 1024 }
     const get = (path: string) => boundedRequest(`${origin}${path}`, { method: 'GET', headers: {} }, limits)
     // As below: the queued read gets the first connection freed, and its answer brings a second one.
-    const reads = Array.from({ length: 16 }, (_, index) => get(`/gzipped/handed-on-${index}`))
+    const reads = Array.from({ length: connectionsPerOrigin }, (_, index) =>
+      get(`/gzipped/handed-on-${index}`),
+    )
     const queued = get('/then-extra-queued')
     const outcomes = await Promise.all([...reads, queued])
     expect(outcomes.map(bodyOf).at(-1)).toBe('{"asked":"GET /then-extra-queued"}')
     const queuedSocket = seen.find((one) => one.line === 'GET /then-extra-queued')?.socket
     const readSockets = seen.filter((one) => one.line.startsWith('GET /gzipped/handed-on-'))
     expect(readSockets.map((one) => one.socket)).toContain(queuedSocket)
-    expect(readSockets.length).toBe(16)
+    expect(readSockets.length).toBe(connectionsPerOrigin)
     expect(times('GET /then-extra-queued')).toBe(2)
     expect(desyncFacts(limits.network).desync?.first).toMatchObject({
       how: 'double',
@@ -198,14 +201,16 @@ describe('a correct server closing nothing while a compressed answer is still be
     const limits = { ...clientFor('decoding'), maxResponseBytes: 512 * 1024 }
     const get = (path: string, method = 'GET') =>
       boundedRequest(`${origin}${path}`, { method, headers: {} }, limits)
-    // Sixteen reads take every connection of the pool, so the HEAD waits for the first one freed, which
+    // As many reads as the pool has connections take every one, so the HEAD waits for the first one freed, which
     // node:http hands it as soon as that read's bytes came, before its body is decoded. Its answer has no
     // length (node:http's server answers HEAD so), so node:http's client closes the connection after it.
-    const reads = Array.from({ length: 16 }, (_, index) => get(`/gzipped/before-head-${index}`))
+    const reads = Array.from({ length: connectionsPerOrigin }, (_, index) =>
+      get(`/gzipped/before-head-${index}`),
+    )
     const head = get('/compressed-head/queued', 'HEAD')
     const outcomes = await Promise.all([...reads, head])
     expect(outcomes.map((outcome) => (outcome.ok ? outcome.response.status : outcome.message))).toEqual([
-      ...Array.from({ length: 16 }, () => 200),
+      ...Array.from({ length: connectionsPerOrigin }, () => 200),
       405,
     ])
     const headSocket = seen.find((one) => one.line === 'HEAD /compressed-head/queued')?.socket
@@ -213,7 +218,7 @@ describe('a correct server closing nothing while a compressed answer is still be
       .filter((one) => one.line.startsWith('GET /gzipped/before-head-'))
       .map((one) => one.socket)
     expect(readSockets).toContain(headSocket)
-    expect(readSockets.length).toBe(16)
+    expect(readSockets.length).toBe(connectionsPerOrigin)
     expect(desyncFacts(limits.network)).toEqual({})
   })
 })
