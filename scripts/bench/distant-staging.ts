@@ -1,13 +1,8 @@
 // Full conformance runs against our mock behind a proxy that adds 100 ms to every request: distant staging.
-import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../../mocks/local-port.ts'
 import { startDelayingProxy } from '../../suites/proof/delaying-proxy.ts'
-import type { ConformanceReport } from '../../suites/reporting/index.ts'
-import { benchKey, launchMock } from './launch-server.ts'
+import { timedConformanceRun } from './conformance-run.ts'
+import { launchMock } from './launch-server.ts'
 import { median } from './median.ts'
 
 export interface DistantStaging {
@@ -41,7 +36,6 @@ async function freshStore(port: number): Promise<void> {
   if (answer.status !== 200) throw new Error(`Resetting the mock's store failed: ${answer.status}`)
 }
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const connections = 32
 
 /**
@@ -78,42 +72,17 @@ export async function measureDistantStaging(rounds: number, delayMs = 100): Prom
 }
 
 async function timedRun(origin: string): Promise<RunFigures> {
-  const reports = mkdtempSync(join(tmpdir(), 'bench-distant-'))
-  try {
-    const started = performance.now()
-    const exitCode = await new Promise<number>((done) =>
-      execFile(
-        process.execPath,
-        [
-          join(root, 'scripts/launch.mjs'),
-          join(root, 'scripts/conformance.ts'),
-          '--base-url',
-          `${origin}/v1`,
-          '--seed',
-          '7',
-          '--report-dir',
-          reports,
-        ],
-        {
-          cwd: root,
-          env: { ...process.env, CONFORMANCE_API_KEY: benchKey },
-          timeout: 300_000,
-          maxBuffer: 20_000_000,
-        },
-        (error) => done(error ? Number(error.code ?? 1) : 0),
-      ),
-    )
-    const wallSeconds = (performance.now() - started) / 1000
-    const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as ConformanceReport
-    return {
-      wallSeconds,
-      exitCode,
-      findings: report.findings.length,
-      requests: report.traffic?.requests ?? 0,
-      roundTripsInARow: 0,
-    }
-  } finally {
-    rmSync(reports, { recursive: true, force: true })
+  const { wallSeconds, exitCode, report } = await timedConformanceRun(
+    `${origin}/v1`,
+    ['--seed', '7'],
+    300_000,
+  )
+  return {
+    wallSeconds,
+    exitCode,
+    findings: report.findings.length,
+    requests: report.traffic?.requests ?? 0,
+    roundTripsInARow: 0,
   }
 }
 

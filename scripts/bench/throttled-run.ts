@@ -1,13 +1,8 @@
 // Full conformance runs behind a throttling proxy, once per way of refusing, held to a time budget.
-import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { findFreePort } from '../../mocks/local-port.ts'
 import { startThrottlingProxy, type ThrottlingProxyOptions } from '../../suites/proof/throttling-proxy.ts'
-import type { ConformanceReport } from '../../suites/reporting/index.ts'
-import { benchKey, launchMock } from './launch-server.ts'
+import { timedConformanceRun } from './conformance-run.ts'
+import { launchMock } from './launch-server.ts'
 
 export interface ThrottledRun {
   /** How the proxy refuses: `429 + Retry-After: 1`, `429`, `503 page`. */
@@ -23,7 +18,6 @@ export interface ThrottledRun {
   budgetSeconds: number
 }
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const rate = 20
 const burst = 40
 
@@ -50,31 +44,8 @@ export async function measureThrottledRuns(): Promise<ThrottledRun[]> {
       burst,
       ...options,
     })
-    const reports = mkdtempSync(join(tmpdir(), 'bench-throttled-'))
     try {
-      const started = performance.now()
-      const exitCode = await new Promise<number>((done) =>
-        execFile(
-          process.execPath,
-          [
-            join(root, 'scripts/launch.mjs'),
-            join(root, 'scripts/conformance.ts'),
-            '--base-url',
-            `${proxy.origin}/v1`,
-            '--report-dir',
-            reports,
-          ],
-          {
-            cwd: root,
-            env: { ...process.env, CONFORMANCE_API_KEY: benchKey },
-            timeout: 600_000,
-            maxBuffer: 20_000_000,
-          },
-          (error) => done(error ? Number(error.code ?? 1) : 0),
-        ),
-      )
-      const wallSeconds = (performance.now() - started) / 1000
-      const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8')) as ConformanceReport
+      const { wallSeconds, exitCode, report } = await timedConformanceRun(`${proxy.origin}/v1`, [], 600_000)
       const requests = report.traffic?.requests ?? 0
       runs.push({
         limit,
@@ -89,7 +60,6 @@ export async function measureThrottledRuns(): Promise<ThrottledRun[]> {
     } finally {
       await proxy.close()
       await mock.stop()
-      rmSync(reports, { recursive: true, force: true })
     }
   }
   return runs
