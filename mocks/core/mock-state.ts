@@ -142,12 +142,13 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       const configuredAgain = isConfiguredStart(start)
       const shared = configuredAgain ? state.configuredPets : undefined
       // Seeded against the configured budget, never a `full` scenario's shrunken one.
-      const empty = store.emptyCopy(budget)
+      const fresh = store.emptyCopy(budget)
       // The configured start's pets, seeded once: taken whole (or refused whole, as they will not fit
       // rebuilt either), with nothing to seed.
-      const fresh = shared && empty.fitsSeeded(shared) ? empty.startingFrom(shared) : empty
+      const takesShared = shared !== undefined && fresh.fitsSeeded(shared)
+      if (takesShared) fresh.holdSeeded(shared)
       const pets = scenarioPets(scenarios[scenario], seed, count)
-      let full = shared !== undefined && fresh === empty
+      let full = shared !== undefined && !takesShared
       let done = count === 0 || shared !== undefined
       return {
         step(deadline) {

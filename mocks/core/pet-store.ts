@@ -96,30 +96,25 @@ export class PetStore {
     )
   }
 
-  /** An empty copy (see `emptyCopy`) holding `seeded` as its first pets; check `fitsSeeded` first. */
-  startingFrom(seeded: SeededPets, budget: Readonly<MemoryBudget> = this.budget): PetStore {
-    const store = this.emptyCopy(budget)
-    store.seeded = seeded
-    store.bytes = seeded.bytes
-    return store
+  /** Takes `seeded` as this empty store's first pets; check `fitsSeeded` first. */
+  holdSeeded(seeded: SeededPets): void {
+    if (this.size > 0) throw new Error('Only an empty store can take seeded pets.')
+    this.seeded = seeded
+    this.bytes = seeded.bytes
   }
 
   /**
-   * Hands this store's pets over as `SeededPets` for other stores to start from. This store keeps them
-   * as its shared first pets, so later additions never change what was handed over.
+   * Hands this store's pets over as `SeededPets` for other stores to start from; for a store seeded from
+   * nothing (a reset's fresh store). It keeps them as its shared first pets, so later additions never change
+   * what was handed over.
    */
   seal(): SeededPets {
-    if (this.names.length === 0) return this.seeded
-    const byStatus = new Map(this.seeded.byStatus)
-    for (const [status, positions] of this.byStatus)
-      byStatus.set(status, (byStatus.get(status) ?? []).concat(positions))
-    // Columns are copied only when both kinds exist: a freshly seeded store hands its own arrays over.
-    const earlier = this.seeded.names.length > 0
+    if (this.seeded.names.length > 0) throw new Error('Only a store seeded from nothing can be sealed.')
     this.seeded = {
-      names: earlier ? this.seeded.names.concat(this.names) : this.names,
-      categoryIds: earlier ? this.seeded.categoryIds.concat(this.categoryIds) : this.categoryIds,
-      statuses: earlier ? this.seeded.statuses.concat(this.statuses) : this.statuses,
-      byStatus,
+      names: this.names,
+      categoryIds: this.categoryIds,
+      statuses: this.statuses,
+      byStatus: this.byStatus,
       bytes: this.bytes,
     }
     this.names = []
