@@ -2,6 +2,7 @@
 import { stringifyExactJson } from '../../contract/exact-json.ts'
 import { contract } from '../../contract/index.ts'
 import type { Pet } from '../../contract/types.ts'
+import { createRouter } from '../../mocks/core/route.ts'
 import { type Check, type CheckContext, type CreatedPet, differences, ensure } from '../engine/index.ts'
 import { type Exchange, jsonOf } from '../judging/index.ts'
 import { clip } from '../output/index.ts'
@@ -71,16 +72,16 @@ export function resolveNamed(
   return { ok: true, url }
 }
 
+// The contract's own router (the mock's), built once: its path templates, not a second copy of them.
+const route = createRouter(contract)
+
 /** The contract's GET operation whose path the URL names, below the base URL's path, if any. */
 function operationAt(context: Pick<CheckContext, 'target'>, url: URL): string | undefined {
   const basePath = new URL(context.target.baseUrl).pathname.replace(/\/$/, '')
   if (!url.pathname.startsWith(`${basePath}/`)) return undefined
   const path = url.pathname.slice(basePath.length)
-  return contract.operations.find(
-    (operation) =>
-      operation.method === 'GET' &&
-      new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
-  )?.id
+  const match = route('GET', path)
+  return match.kind === 'operation' ? match.operation.id : undefined
 }
 
 /**
