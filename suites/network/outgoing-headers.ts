@@ -13,11 +13,12 @@ export function outgoingHeaders(
   headers: Record<string, string>,
   leaveOut: readonly string[] = [],
 ): Record<string, string> {
-  const sent: Record<string, string> = {}
-  const omitted = new Set(leaveOut.map((name) => name.toLowerCase()))
+  // By lower-case name: a later spelling takes the place of an earlier one (moved last, as it is written).
+  const sent = new Map<string, [name: string, value: string]>()
   for (const [name, value] of Object.entries({ 'accept-encoding': acceptEncoding, ...headers })) {
-    for (const other of Object.keys(sent)) if (other.toLowerCase() === name.toLowerCase()) delete sent[other]
-    if (!omitted.has(name.toLowerCase())) sent[name] = value
+    sent.delete(name.toLowerCase())
+    sent.set(name.toLowerCase(), [name, value])
   }
-  return sent
+  for (const name of leaveOut) sent.delete(name.toLowerCase())
+  return Object.fromEntries(sent.values())
 }
