@@ -1,6 +1,6 @@
 // A reverse proxy that holds every request a fixed time before forwarding it: distant staging on 127.0.0.1.
 import { createServer } from 'node:http'
-import { listenOnLoopback } from './listen-on-loopback.ts'
+import { closeNow, listenOnLoopback } from './listen-on-loopback.ts'
 import { pipeUpstream } from './pipe-upstream.ts'
 
 export interface DelayingProxy {
@@ -48,10 +48,6 @@ export async function startDelayingProxy(options: {
   return {
     origin: await listenOnLoopback(server),
     counts,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections()
-        server.close(() => done())
-      }),
+    close: () => closeNow(server),
   }
 }

@@ -1,7 +1,9 @@
 // Serves a reference service over node:http on a loopback port, moving bytes only, in its transport style.
+
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib'
+import { closeNow } from './listen-on-loopback.ts'
 import type { ReferenceStyle, ServiceRequest, ServiceResponse } from './reference-service.ts'
 
 /** A proof server listening on 127.0.0.1, on a port the OS chose. */
@@ -85,11 +87,7 @@ export function serveReference(
       resolve({
         baseUrl: `http://127.0.0.1:${port}/v1`,
         apiKey,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done())
-            server.closeAllConnections()
-          }),
+        close: () => closeNow(server),
       })
     })
   })

@@ -1,6 +1,6 @@
 // A reverse proxy limiting requests as nginx limit_req does: staging's rate limit on 127.0.0.1, for tests.
 import { createServer } from 'node:http'
-import { listenOnLoopback } from './listen-on-loopback.ts'
+import { closeNow, listenOnLoopback } from './listen-on-loopback.ts'
 import { pipeUpstream } from './pipe-upstream.ts'
 
 export interface ThrottlingProxyOptions {
@@ -57,10 +57,6 @@ export async function startThrottlingProxy(options: ThrottlingProxyOptions): Pro
   return {
     origin: await listenOnLoopback(server),
     counts,
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections()
-        server.close(() => done())
-      }),
+    close: () => closeNow(server),
   }
 }
