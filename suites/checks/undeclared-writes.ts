@@ -54,17 +54,18 @@ export const undeclaredWrites: Check = {
       const read = await context.send('getPet', { intent: 'valid', path: { petId: String(pet.id) } })
       return { id: pet.id, pet: read.response.status === 200 ? sent : undefined }
     }
+    // Every write method each declared path does not declare: one pass without the key, one with it.
+    const pass = declaredPaths.flatMap((declared) =>
+      writeMethods
+        .filter((method) => !declared.declared.includes(method))
+        .map((method) => ({ declared, method })),
+    )
     let seen = await witnessOf()
     for (const keyed of [false, true]) {
       if (seen.pet === undefined) seen = await witnessOf()
       const how = keyed ? 'with a valid key' : 'without a key'
       const refusals: Exchange[] = []
       let acted = false
-      const pass = declaredPaths.flatMap((declared) =>
-        writeMethods
-          .filter((method) => !declared.declared.includes(method))
-          .map((method) => ({ declared, method })),
-      )
       const bodyOf = (method: string): NewPet => ({
         name: `${context.fixtures.runId} sent by ${method} ${how}`,
         categoryId: 7,
