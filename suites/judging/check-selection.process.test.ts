@@ -22,7 +22,10 @@ describe('--checks, --exclude-checks and --list-checks', () => {
   })
 
   it('leaves an excluded rule unjudged: the run passes, and the checks that judged it are skipped, not passed', async () => {
-    const judged = await conformance(['--base-url', `${broken.origin}/v1`], { env })
+    // One seed for both runs: the random sequences must send the same requests, or a check that met the
+    // defect in one run may not meet it in the other and pass there, excluded rule or not.
+    const seed = ['--seed', '7']
+    const judged = await conformance(['--base-url', `${broken.origin}/v1`, ...seed], { env })
     expect(judged.code, judged.output).toBe(1)
     // An ignored limit is found at its root (limit), and, as the run's requests fall, also as the answers
     // to limit=101 the suite's policy asks to be refused: both rules are excluded.
@@ -32,7 +35,7 @@ describe('--checks, --exclude-checks and --list-checks', () => {
     expect(failed.length).toBeGreaterThan(0)
 
     const excluded = await conformance(
-      ['--base-url', `${broken.origin}/v1`, '--exclude-checks', found.join(',')],
+      ['--base-url', `${broken.origin}/v1`, ...seed, '--exclude-checks', found.join(',')],
       { env },
     )
     expect(excluded.code, excluded.output).toBe(0)

@@ -138,8 +138,8 @@ export async function boundedRequest(
   try {
     for (let refusals = 0; ; ) {
       if (client.gaveUp) return { ok: false, kind: 'throttled', message: client.gaveUp }
-      const wait = client.pacer.reserve()
-      if (wait > 0 && !(await sleepWithin(wait, limits.runDeadline, () => client.gaveUp !== undefined)))
+      const stop = () => client.gaveUp !== undefined
+      if (!(await client.pacer.turn((wait) => sleepWithin(wait, limits.runDeadline, stop))))
         return { ok: false, kind: 'run-deadline', message: 'the run’s deadline passed while pacing requests' }
       if (client.gaveUp) return { ok: false, kind: 'throttled', message: client.gaveUp }
       const sentAt = Date.now()

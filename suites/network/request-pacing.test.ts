@@ -69,14 +69,36 @@ describe('--rate-limit', () => {
 })
 
 describe('the adaptive token bucket', () => {
-  it('spaces requests evenly at a given rate from the first one', () => {
-    const pacer = new Pacer(20)
-    expect([0, 0, 0, 0].map(() => pacer.reserve(1_000))).toEqual([0, 50, 100, 150])
+  /** A clock that only the pacer's sleeps move; `stall(ms)` makes the next sleep wake that much late. */
+  function clocked(pacer: Pacer) {
+    let now = 1_000
+    let late = 0
+    const left: number[] = []
+    const sleep = async (ms: number) => {
+      now += ms + late
+      late = 0
+      return true
+    }
+    const send = () => pacer.turn(sleep, () => now).then(() => left.push(now))
+    return { left, send, stall: (ms: number) => (late = ms) }
+  }
+
+  it('spaces requests evenly at a given rate from the first one', async () => {
+    const { left, send } = clocked(new Pacer(20))
+    await Promise.all([send(), send(), send(), send()])
+    expect(left).toEqual([1_000, 1_050, 1_100, 1_150])
+  })
+
+  it('lets no burst out when a wait wakes late: each turn a full interval after the one before left', async () => {
+    const { left, send, stall } = clocked(new Pacer(20))
+    stall(500)
+    await Promise.all([send(), send(), send(), send()])
+    expect(left).toEqual([1_000, 1_550, 1_600, 1_650])
   })
 
   it('goes unpaced until throttled, then just under the rate the server accepted', () => {
     const pacer = new Pacer()
-    expect(pacer.reserve(0)).toBe(0)
+    expect(pacer.rate).toBeUndefined()
     for (let at = 0; at < 40; at++) pacer.accept(1_000 + at)
     pacer.refuse(1_100)
     // 40 accepted over the last 2 s: 20 per second, less a twentieth.

@@ -93,7 +93,8 @@ export class Pacer {
   /** Requests per second, or undefined while the run goes unpaced. */
   rate: number | undefined
   private readonly fixed: boolean
-  private nextSlot = 0
+  private lastLeft = Number.NEGATIVE_INFINITY
+  private queue: Promise<unknown> = Promise.resolve()
   private lastCut = 0
   private readonly accepted: number[] = []
   private lastAccepted = Date.now()
@@ -103,12 +104,22 @@ export class Pacer {
     this.fixed = rate !== undefined
   }
 
-  /** Milliseconds to wait before the next request may leave; reserves its slot. */
-  reserve(now = Date.now()): number {
-    if (this.rate === undefined) return 0
-    const at = Math.max(now, this.nextSlot)
-    this.nextSlot = at + 1000 / this.rate
-    return at - now
+  /**
+   * Waits for this request's turn. Turns go one at a time, in order, each a full interval after the one
+   * before actually left, not after the slot it was given: an event loop that stalled (a busy runner) must
+   * not wake a row of overdue requests at once, a burst a gateway counts against its allowance.
+   * `sleep(ms)` waits, or answers false once the run is over; `now` is the clock.
+   */
+  turn(sleep: (ms: number) => Promise<boolean>, now: () => number = Date.now): Promise<boolean> {
+    if (this.rate === undefined) return Promise.resolve(true)
+    const mine = this.queue.then(async () => {
+      const wait = this.rate === undefined ? 0 : this.lastLeft + 1000 / this.rate - now()
+      const onTime = wait <= 0 || (await sleep(wait))
+      this.lastLeft = now()
+      return onTime
+    })
+    this.queue = mine
+    return mine
   }
 
   /** An answer that was not throttling. */
@@ -138,7 +149,6 @@ export class Pacer {
       this.accepted.filter((at) => at >= now - acceptedWindowMs).length / (acceptedWindowMs / 1000)
     const cut = Math.min(this.rate ?? Number.POSITIVE_INFINITY, acceptedRate > 0 ? acceptedRate : 1) * 0.95
     this.rate = Math.max(minRate, cut)
-    this.nextSlot = Math.max(this.nextSlot, now)
   }
 }
 
