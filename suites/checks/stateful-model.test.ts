@@ -203,6 +203,23 @@ describe('the stateful model', () => {
     expect(reversed).toEqual(inOrder)
   })
 
+  it.each([
+    ['a placeholder for an unknown id', { placeholderForUnknown: true }],
+    ['a list cache that never sees new pets', { staleListCache: true }],
+  ] as const)(
+    'blames the same read for %s, however the reads sent together were answered',
+    async (_, defect) => {
+      // Reads in a row go at once: the first failing one in the sequence's order is the finding, not the first
+      // to be answered.
+      const run = (wait: () => number) => runStatefulModel(delayed(createFakeApi(defect), wait), options)
+      const inOrder = await run(() => 0)
+      expect(inOrder.ok).toBe(false)
+      expect(await run(() => Math.floor(Math.random() * 4))).toEqual(inOrder)
+      let later = 8
+      expect(await run(() => (later = later > 0 ? later - 1 : 8))).toEqual(inOrder)
+    },
+  )
+
   it('throws, blaming no server, when the adapter itself breaks', async () => {
     const api = createFakeApi()
     const broken: ModelApi = { ...api, listPets: () => Promise.reject(new TypeError('adapter bug')) }

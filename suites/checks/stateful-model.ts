@@ -299,10 +299,7 @@ async function firstFailingSequence(
     for (let index = next++; index < sequences.length; index = next++) {
       const real: Real = { api, log: [], all }
       try {
-        await fc.asyncModelRun(
-          () => ({ model: { pets: [], bodies: [] }, real }),
-          sequences[index] as Iterable<Command>,
-        )
+        await runWithReadsAtOnce(real, sequences[index] as Iterable<Command>)
       } catch (error) {
         outcomes[index] = { log: real.log, error }
         // What stops the run stops every sequence; a defect stops only its own.
@@ -325,6 +322,53 @@ async function firstFailingSequence(
       { cause: failed.error },
     )
   return { index, log: failed.log, violation: failed.error, commands: sequences[index] as Iterable<Command> }
+}
+
+/**
+ * Runs a sequence as fast-check's `asyncModelRun` does, except that reads in a row go at once. Between two
+ * writes neither the server's pets nor the model change, so each read is judged exactly as if it had gone
+ * alone; a distant server then costs one round trip for the row instead of one for each read. The log keeps
+ * the sequence's order (`‖`: sent together), and the first failing read in that order is the sequence's
+ * failure, whichever answered first; what the reads after it got is left out of the log, as a sequence sent
+ * one command after another would never have sent them. Shrinking and the replay alone stay one command
+ * after another (`fc.check`, `failsAlone`).
+ */
+async function runWithReadsAtOnce(real: Real, commands: Iterable<Command>): Promise<void> {
+  const model: Model = { pets: [], bodies: [] }
+  let row: Command[] = []
+  const sendRow = async () => {
+    const reads = row
+    row = []
+    const logs = reads.map((): string[] => [])
+    const outcomes = await Promise.allSettled(
+      reads.map((command, index) => command.run(model, { ...real, log: logs[index] as string[] })),
+    )
+    for (const [index, outcome] of outcomes.entries()) {
+      const lines = logs[index] as string[]
+      real.log.push(
+        ...(reads.length === 1 ? lines : lines.map((line) => (line.startsWith('‖ ') ? line : `‖ ${line}`))),
+      )
+      if (outcome.status === 'rejected') throw outcome.reason
+    }
+  }
+  for (const command of commands) {
+    if (!(await command.check(model))) continue
+    if (onlyReads(command)) {
+      row.push(command)
+      continue
+    }
+    await sendRow()
+    await command.run(model, real)
+  }
+  await sendRow()
+}
+
+/** A command that neither creates nor changes the model: a list, a get, or a batch of those. */
+function onlyReads(command: Command): boolean {
+  // fast-check hands out its own wrapper of each command, which keeps the command as `cmd`.
+  const own = (command as { cmd?: Command }).cmd ?? command
+  if (own instanceof BatchCommand) return own.steps.every((step) => step.kind !== 'create')
+  return own instanceof ListCommand || own instanceof GetCommand || own instanceof GetUnknownCommand
 }
 
 /** Sends a sequence once more, with a model of its own: whether it shows the same defect by itself. */
@@ -690,9 +734,11 @@ async function sweep(
       replay,
     }
   }
-  // Eight reads in flight, each reply judged as it comes and let go, its failure kept: replies held until
-  // the last of a batch came would hold that many bodies, which a server can pad to the byte cap. The
-  // first failure in the pets' order wins, whatever answered first.
+  // Sixteen reads in flight, each reply judged as it comes and let go, its failure kept: replies held until
+  // the last of a batch came would hold that many bodies, which a server can pad to the byte cap (the
+  // body gate lets only a few grow large at once, body-gate.ts). The sweep runs when the other checks have
+  // mostly finished, so sixteen of its bodies take the place of theirs. The first failure in the pets'
+  // order wins, whatever answered first.
   const reads: (ReturnType<typeof failure> | undefined)[] = []
   let next = 0
   const reader = async () => {
@@ -707,26 +753,29 @@ async function sweep(
       }
     }
   }
-  await Promise.all(Array.from({ length: 8 }, reader))
-  const failedRead = reads.find((outcome) => outcome !== undefined)
-  if (failedRead) return failedRead
-  // The lists at once: each judges the same pets, so the first failing filter in this order wins.
-  const lists = await Promise.all(
-    [undefined, ...statuses].map(async (status) => {
-      const query = { limit: maxLimit, ...(status === undefined ? {} : { status }) }
-      const reply = await api.listPets(query)
-      try {
-        expectList(query, reply, pets, all)
-        return undefined
-      } catch (error) {
-        const missing = /without pet (-?\d+)/.exec((error as Error).message)?.[1]
-        const lost = pets.find((pet) => String(pet.id) === missing)
-        return failure(error, [...(lost ? [lost.request] : []), reply.request])
-      }
-    }),
-  )
-  return lists.find((outcome) => outcome !== undefined)
+  // The lists beside the reads: each judges the same pets, which no read changes; the reads' failure comes
+  // first, then the first failing filter in this order.
+  const [, lists] = await Promise.all([
+    Promise.all(Array.from({ length: sweepReadsAtOnce }, reader)),
+    Promise.all(
+      [undefined, ...statuses].map(async (status) => {
+        const query = { limit: maxLimit, ...(status === undefined ? {} : { status }) }
+        const reply = await api.listPets(query)
+        try {
+          expectList(query, reply, pets, all)
+          return undefined
+        } catch (error) {
+          const missing = /without pet (-?\d+)/.exec((error as Error).message)?.[1]
+          const lost = pets.find((pet) => String(pet.id) === missing)
+          return failure(error, [...(lost ? [lost.request] : []), reply.request])
+        }
+      }),
+    ),
+  ])
+  return reads.find((outcome) => outcome !== undefined) ?? lists.find((outcome) => outcome !== undefined)
 }
+
+const sweepReadsAtOnce = 16
 
 function unexpectedStatus(operationId: string, reply: Reply, wanted: number, about: string): ModelViolation {
   const declared = contract.operation(operationId).responses.some((r) => r.status === String(reply.status))
