@@ -26,15 +26,17 @@ const changesData = 'methods the contract does not declare change data'
  *
  * - **changes data** (contract, `undeclared-write`): the API's own reads show the witness changed or gone,
  *   or a pet the answer names created. The contract offers one write, createPet; anything else that changes
- *   the store is an operation nobody declared, outside every check the declared ones have. The witness is
- *   read after every answer that was not a refusal, and once after each pass for refusals that still acted;
+ *   the store is an operation nobody declared, outside every check the declared ones have. Both passes go
+ *   at once and the witness is read once after; a server that answered any with a 2xx or 3xx, or whose
+ *   witness changed, is sent them again one at a time, the witness read after every answer that was not a
+ *   refusal and once after each pass for refusals that still acted;
  * - **a 2xx without the key** (contract, `auth`): every operation requires the key;
  * - **a 2xx or 3xx with the key that changed nothing** (policy, `unsupported-method`): the contract does
  *   not say what an undeclared method gets, and RFC 9110 §15.5.6 refuses it with 405;
  * - refusals: 401, 404, 405 (with Allow) and 501 are all honest answers (see `judgeRefusal`).
  *
- * It runs after every other check, so a server that wipes its store on `DELETE /pets` destroys nothing
- * another check still reads; not in read-only mode.
+ * It sends them after every other check, so a server that wipes its store on `DELETE /pets` destroys nothing
+ * another check still reads; its witness is created while the last of them run. Not in read-only mode.
  */
 export const undeclaredWrites: Check = {
   group: 'security',
@@ -60,35 +62,50 @@ export const undeclaredWrites: Check = {
         .filter((method) => !declared.declared.includes(method))
         .map((method) => ({ declared, method })),
     )
+    const how = (keyed: boolean) => (keyed ? 'with a valid key' : 'without a key')
+    const bodyOf = (method: string, keyed: boolean): NewPet => ({
+      name: `${context.fixtures.runId} sent by ${method} ${how(keyed)}`,
+      categoryId: 7,
+      status: 'sold',
+    })
+    const send = (declared: DeclaredPath, method: string, keyed: boolean) =>
+      sendUndeclared(context, declared, method, seen.id, {
+        ...(keyed ? {} : { authorization: null }),
+        ...(method === 'DELETE' ? {} : { body: stringifyExactJson(bodyOf(method, keyed)) }),
+      })
+    // Made while the last checks run (it destroys nothing they read); the passes wait for them to finish.
     let seen = await witnessOf()
+    if (seen.pet === undefined) seen = await witnessOf()
+    await context.stageBegun
+    // Both passes at once, then one read of the witness: a server that refuses every one and changed
+    // nothing (what the contract expects) is judged from these answers, as if sent one after another.
+    // Any other is sent the passes again one at a time, so that each read of the witness shows what one
+    // method did, or what one pass of refusals did.
+    const both = [false, true].flatMap((keyed) => pass.map((one) => ({ ...one, keyed })))
+    const atOnce = await Promise.all(both.map(({ declared, method, keyed }) => send(declared, method, keyed)))
+    if (seen.pet !== undefined && atOnce.every((exchange) => exchange.response.status >= 400)) {
+      const change = await changeTo(context, seen)
+      if (!change) {
+        for (const [index, { declared, keyed }] of both.entries()) {
+          const exchange = atOnce[index] as Exchange
+          if (!keyed) continue
+          keepAllowPromise(context, exchange, declared)
+          judgeRefusal(context, exchange, declared)
+        }
+        return
+      }
+      seen = change.now
+    } else {
+      const change = await changeTo(context, seen)
+      if (change) seen = change.now
+    }
     for (const keyed of [false, true]) {
       if (seen.pet === undefined) seen = await witnessOf()
-      const how = keyed ? 'with a valid key' : 'without a key'
       const refusals: Exchange[] = []
       let acted = false
-      const bodyOf = (method: string): NewPet => ({
-        name: `${context.fixtures.runId} sent by ${method} ${how}`,
-        categoryId: 7,
-        status: 'sold',
-      })
-      const send = (declared: DeclaredPath, method: string) =>
-        sendUndeclared(context, declared, method, seen.id, {
-          ...(keyed ? {} : { authorization: null }),
-          ...(method === 'DELETE' ? {} : { body: stringifyExactJson(bodyOf(method)) }),
-        })
-      // Sent at once: a server that refuses them all (what the contract expects) is judged from these, as
-      // one after another. One that served any is sent the pass again, one at a time, so that each read of
-      // the witness shows what one method did; what these did first is read and taken as the start.
-      const atOnce = await Promise.all(pass.map(({ declared, method }) => send(declared, method)))
-      const allRefused = atOnce.every((exchange) => exchange.response.status >= 400)
-      if (!allRefused) {
-        const change = await changeTo(context, seen)
-        if (change) seen = change.now
-        if (seen.pet === undefined) seen = await witnessOf()
-      }
-      for (const [index, { declared, method }] of pass.entries()) {
-        const sent = bodyOf(method)
-        const exchange = allRefused ? (atOnce[index] as Exchange) : await send(declared, method)
+      for (const { declared, method } of pass) {
+        const sent = bodyOf(method, keyed)
+        const exchange = await send(declared, method, keyed)
         const { status } = exchange.response
         if (keyed) keepAllowPromise(context, exchange, declared)
         if (status >= 400) {
@@ -112,7 +129,7 @@ export const undeclaredWrites: Check = {
             exchange,
             'undeclared-write',
             changesData,
-            `${method} ${declared.path} ${how} answered ${status}, and ${change.what}. The contract declares no ${method} there; the only write it offers is createPet.`,
+            `${method} ${declared.path} ${how(keyed)} answered ${status}, and ${change.what}. The contract declares no ${method} there; the only write it offers is createPet.`,
           )
         } else if (keyed)
           flag(
@@ -133,7 +150,7 @@ export const undeclaredWrites: Check = {
         refusals.at(-1) as Exchange,
         'undeclared-write',
         changesData,
-        `Refused ${how} (${methods.join(', ')}), yet ${change.what}: one of them changed the store. The contract declares none of them; the only write it offers is createPet.`,
+        `Refused ${how(keyed)} (${methods.join(', ')}), yet ${change.what}: one of them changed the store. The contract declares none of them; the only write it offers is createPet.`,
       )
     }
   },

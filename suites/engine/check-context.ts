@@ -40,6 +40,12 @@ export interface CheckContext {
    * OPTIONS, the write methods), by path, for the whole run: what an `Allow` one of them sends is held to.
    */
   methodAnswers: Map<string, MethodAnswer[]>
+  /**
+   * Settles once the check's stage has begun: what came before it has finished. A check of a later stage
+   * is started early and may prepare (create what it needs) before awaiting this; already settled for the
+   * checks of the first stage.
+   */
+  stageBegun: Promise<void>
 }
 
 /** How a path answered a method it does not declare, with the key: its status and its `Allow`, if any. */
@@ -303,9 +309,10 @@ function countingSend(
 }
 
 /** The context one check runs in: its own record of traffic and warnings, the run's shared fixtures. */
-export function createCheckContext(run: RunState): CheckContext {
+export function createCheckContext(run: RunState, stageBegun = Promise.resolve()): CheckContext {
   const recorder: Recorder = { exchanges: [], warnings: [], advice: [], notes: [], seen: run.seen }
   return {
+    stageBegun,
     target: run.target,
     recorder,
     fixtures: run.fixtures,

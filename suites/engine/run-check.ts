@@ -53,8 +53,12 @@ export interface CheckResult {
  * judged first; rules its responses broke on the side come after, minus those on the very exchange that
  * failed its purpose (one root cause, one report).
  */
-export async function runCheck(check: Check, run: RunState): Promise<CheckResult> {
-  const context = createCheckContext(run)
+export async function runCheck(
+  check: Check,
+  run: RunState,
+  stageBegun?: Promise<void>,
+): Promise<CheckResult> {
+  const context = createCheckContext(run, stageBegun)
   const { recorder } = context
   const result = await judgeCheck(check, context, run.claimedRecords)
   const pairs = recorder.exchanges.flatMap((exchange) => (exchange.pair === undefined ? [] : [exchange.pair]))
