@@ -158,6 +158,10 @@ export const statefulModelCheck: Check = {
           : result.reproduced
             ? `Stateful model, seed ${result.seed}: the minimal sequence that shows it (‖ = sent concurrently); sent again alone right after, it failed the same way, so it needs none of the model's earlier requests (what the other checks stored may still count):\n${replay}\nReplay on a fresh server: ${rerun}.`
             : `Stateful model, seed ${result.seed}: the shortest failing sequence found (‖ = sent concurrently); sent again alone right after, it did NOT fail, so it needs the state the server held at the time (what the model had created before it, ${result.created} pets in all, and the other checks running beside it):\n${replay}\nReplay the whole run: ${rerun}.`
-    throw new CheckFailure({ ...violation, message: `${violation.message}\n${how}` }, undefined)
+    const stopped =
+      result.shrinkingStopped === undefined
+        ? ''
+        : `\nShrinking stopped after ${result.shrinkingStopped} requests, its budget: a shorter sequence may show it too.`
+    throw new CheckFailure({ ...violation, message: `${violation.message}\n${how}${stopped}` }, undefined)
   },
 }

@@ -15,6 +15,8 @@ interface FakeOptions {
   evictAfter?: number
   /** Answers the Nth read of an existing pet 404, once: a replica that lagged at one moment. */
   laggingReadNth?: number
+  /** Answers every Nth read of an existing pet 404: a failure that comes and goes with the traffic. */
+  laggingReadEvery?: number
   /** Numbers pets from 2^62 up, as a snowflake-style id generator does (exact int64s beyond 2^53). */
   bigIds?: boolean
 }
@@ -77,7 +79,10 @@ function createFakeApi(options: FakeOptions = {}): ModelApi & { requests: string
     async getPet(id) {
       const request = `GET /pets/${id}`
       const pet = pets.get(integerFromText(String(id)) ?? -1)
-      if (pet && ++reads !== options.laggingReadNth) return reply(request, 200, { ...pet })
+      if (pet) reads++
+      const lagging =
+        reads === options.laggingReadNth || reads % (options.laggingReadEvery ?? Number.NaN) === 0
+      if (pet && !lagging) return reply(request, 200, { ...pet })
       if (options.placeholderForUnknown) return reply(request, 200, { id: 0, name: '', categoryId: 0 })
       return reply(request, 404, { code: 'not_found', message: 'no such pet', status: 404 })
     },
@@ -219,6 +224,17 @@ describe('the stateful model', () => {
       expect(await run(() => (later = later > 0 ? later - 1 : 8))).toEqual(inOrder)
     },
   )
+
+  it('stops shrinking at its request budget, and still reports the defect it found', async () => {
+    // Every 8th read of a pet answers 404: as the reads add up, smaller sequences fail and pass by turns,
+    // and shrinking would go on replaying them (thousands of requests, hours at a distance).
+    const result = await runStatefulModel(createFakeApi({ laggingReadEvery: 8 }), options)
+    expect(result).toMatchObject({ ok: false, rule: 'lost-write' })
+    if (result.ok) return
+    // The candidate under way when the budget ran out finishes: at most 30 commands of up to 6 requests.
+    expect(result.shrinkingStopped).toBeGreaterThanOrEqual(600)
+    expect(result.shrinkingStopped).toBeLessThan(600 + 30 * 6)
+  })
 
   it('throws, blaming no server, when the adapter itself breaks', async () => {
     const api = createFakeApi()

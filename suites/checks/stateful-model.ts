@@ -86,6 +86,8 @@ export type StatefulResult =
       /** `listPets`, `createPet` or `getPet`. */
       operation: string
       created: number
+      /** Requests shrinking sent before its budget stopped it: the sequence shown may not be the shortest. */
+      shrinkingStopped?: number
     }
 
 /** The defaults keep a run around a second against a local server: 25 sequences of up to 30 commands. */
@@ -156,7 +158,7 @@ export async function runStatefulModel(api: ModelApi, options: StatefulOptions):
   const all = new Map<Int64, KnownPet>()
   const outcome = await checkSequences(api, options, all)
   if (outcome.failed) {
-    const { violation, path, rendered, log } = outcome
+    const { violation, path, rendered, log, shrinkingStopped } = outcome
     const replayPath = /replayPath="([^"]*)"/.exec(rendered)?.[1] ?? ''
     // The shrunk sequence, sent once more on its own: a sequence printed as "minimal" must show the defect
     // by itself, or the report must say it needed the server's state at the time.
@@ -172,6 +174,7 @@ export async function runStatefulModel(api: ModelApi, options: StatefulOptions):
       rule: violation.rule,
       operation: violation.operation,
       created: all.size,
+      ...(shrinkingStopped === undefined ? {} : { shrinkingStopped }),
     }
   }
   const swept = await sweep(api, all)
@@ -205,6 +208,8 @@ async function checkSequences(
       rendered: string
       log: string[]
       commands: Iterable<Command>
+      /** Requests shrinking sent before its budget stopped it, if it did. */
+      shrinkingStopped?: number
     }
 > {
   const commandsOf = fc.commands(commandArbitraries(options.namePrefix, options.safeIntegersOnly ?? false), {
@@ -225,8 +230,18 @@ async function checkSequences(
   }
   let lastFailure: { log: string[]; violation: ModelViolation; commands: Iterable<Command> } | undefined
   let halted: Error | undefined
+  // Shrinking sends each smaller candidate again, one command after another: against a server whose
+  // failure comes and goes with its state, thousands of requests (8,400 in one realistic proof), hours at
+  // a distance, past the run's deadline, which would turn a defect found into an unfinished run. Past its
+  // budget every further candidate counts as passing, so shrinking ends on the smallest failing one found.
+  const spent = { requests: 0, stopped: false }
+  const budgeted = countedApi(api, spent)
   const property = fc.asyncProperty(commandsOf, async (commands) => {
-    const real: Real = { api, log: [], all }
+    if (spent.requests >= shrinkBudget) {
+      spent.stopped = true
+      return
+    }
+    const real: Real = { api: budgeted, log: [], all }
     try {
       await fc.asyncModelRun(() => ({ model: { pets: [], bodies: [] }, real }), commands)
     } catch (error) {
@@ -245,7 +260,9 @@ async function checkSequences(
   if (halted) throw halted
   // Sent again on its own, the failing sequence passed: it needed the state of the moment. It is shown as
   // it failed, unshrunk, and failsAlone says so.
-  if (!details.failed && found) return { failed: true, ...found, path, rendered: String(found.commands) }
+  const stopped = spent.stopped ? { shrinkingStopped: spent.requests } : {}
+  if (!details.failed && found)
+    return { failed: true, ...found, path, rendered: String(found.commands), ...stopped }
   if (!details.failed) return { failed: false }
   if (!lastFailure) {
     // Not a broken promise of the server: a bug in the model or its adapter, which must not blame the server.
@@ -262,6 +279,28 @@ async function checkSequences(
     rendered: String(details.counterexample?.[0] ?? ''),
     log: lastFailure.log,
     commands: lastFailure.commands,
+    ...stopped,
+  }
+}
+
+/** Requests shrinking may send: about what a whole default run sends, a minute at 100 ms a round trip. */
+const shrinkBudget = 600
+
+/** The API, counting the requests sent through it. */
+function countedApi(api: ModelApi, spent: { requests: number }): ModelApi {
+  return {
+    createPet: (body) => {
+      spent.requests++
+      return api.createPet(body)
+    },
+    listPets: (query) => {
+      spent.requests++
+      return api.listPets(query)
+    },
+    getPet: (id) => {
+      spent.requests++
+      return api.getPet(id)
+    },
   }
 }
 
