@@ -45,8 +45,13 @@ export default defineConfig({
           exclude: ['**/node_modules/**', ...alone],
         },
       })),
-      // One worker: vitest runs a project of one worker by itself, after the others have finished.
-      { extends: true, test: { name: 'process-alone', include: alone, fileParallelism: false } },
+      // One worker: vitest runs a project of one worker by itself, after the others have finished. Inside a
+      // file, two concurrent tests at a time: the memory proofs run two by two on the two cores, each
+      // measuring its own process tree, where one at a time left a core idle for the whole file.
+      {
+        extends: true,
+        test: { name: 'process-alone', include: alone, fileParallelism: false, maxConcurrency: 2 },
+      },
     ],
   },
 })
