@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { MockResponse } from '../../mocks/core/mock-http.ts'
 import { createMockApi } from '../../mocks/create-mock-api.ts'
 import {
@@ -20,21 +20,20 @@ const key = 'memory-key'
 const budget = 250 * 1024 * 1024
 const expectWithinBudget = (ran: CommandRun) =>
   expect(peakMemoryOf(ran), describePeakTree(ran)).toBeLessThan(budget)
-const servers: { close(): void }[] = []
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close()
-})
-
 type Attack = (req: IncomingMessage, res: ServerResponse, honest: MockResponse) => void
 
 const isList = (request: { method: string; path: string }) =>
   request.method === 'GET' && request.path === '/v1/pets'
 
+/** Takes what closes a server when its test ends: the test's own context's, as the tests run at once. */
+type Finished = (close: () => void) => void
+
 /**
- * A mock-like server whose answers go through `attack` where `attacked` says so. The pre-flight's list is
- * answered: the attack is on the run, not on the check that it can start.
+ * A mock-like server whose answers go through `attack` where `attacked` says so, closed when its test ends.
+ * The pre-flight's list is answered: the attack is on the run, not on the check that it can start.
  */
 async function serverAttacking(
+  finished: Finished,
   attacked: (request: { method: string; path: string }) => boolean,
   attack: Attack,
 ): Promise<string> {
@@ -48,16 +47,14 @@ async function serverAttacking(
     res.writeHead(answer.status, answer.headers).end(answer.body)
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  servers.push({
-    close: () => {
-      server.closeAllConnections()
-      server.close()
-    },
+  finished(() => {
+    server.closeAllConnections()
+    server.close()
   })
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
 }
 
-const listsAttacked = (attack: Attack) => serverAttacking(isList, attack)
+const listsAttacked = (finished: Finished, attack: Attack) => serverAttacking(finished, isList, attack)
 
 /** Writes raw bytes on the connection, bypassing Node's own framing, then closes it. */
 function raw(req: IncomingMessage, bytes: Buffer): void {
@@ -84,8 +81,9 @@ const padded = (body: string, padding: string) =>
  * A server whose every 200 to a GET (a list, a pet) carries `padding` in an extra field the contract allows
  * (or what `padding` makes of the honest body).
  */
-const getsPadded = (padding: string | ((body: string) => string)) =>
+const getsPadded = (finished: Finished, padding: string | ((body: string) => string)) =>
   serverAttacking(
+    finished,
     (request) => request.method === 'GET',
     (_, res, honest) => {
       const body =
@@ -96,20 +94,28 @@ const getsPadded = (padding: string | ((body: string) => string)) =>
     },
   )
 
-describe('the command’s memory stays within its budget whatever a server sends (250 MB; 300 MB for megabyte names)', () => {
+// Two proofs at a time (the `process-alone` project's maxConcurrency, vitest.config.ts), each against a
+// server and a mock of its own: what each measures is its own command's process tree, which the other run
+// neither adds to nor shares, and the deadlines a proof must not reach are those the hostile servers' proofs
+// meet beside another test file. One at a time, the second core sat idle for the whole file.
+describe.concurrent('the command’s memory stays within its budget whatever a server sends (250 MB; 300 MB for megabyte names)', () => {
   // A run against an honest server first: the first run after a change to the sources builds the command's
   // bundles, in its outer process (some 15 MB more for the rest of that run), which no server causes.
   beforeAll(async () => {
-    const { code, output } = await run(
-      await serverAttacking(
-        () => false,
-        () => {},
-      ),
+    const closers: (() => void)[] = []
+    const honest = await serverAttacking(
+      (close) => closers.push(close),
+      () => false,
+      () => {},
     )
+    const { code, output } = await run(honest)
+    for (const close of closers) close()
     expect(code, output).toBe(0)
   }, 240_000)
 
-  it('reads a 4 MB body sent in 1-byte chunks only up to its chunk cap, and says so', async () => {
+  it('reads a 4 MB body sent in 1-byte chunks only up to its chunk cap, and says so', async ({
+    onTestFinished,
+  }) => {
     // Chunked framing (RFC 9112 §7.1) of one byte per chunk: 6 bytes on the wire for each byte of body.
     const oneByteChunk = Buffer.from('1\r\n \r\n')
     const framed = Buffer.concat([
@@ -119,7 +125,7 @@ describe('the command’s memory stays within its budget whatever a server sends
       Buffer.alloc(oneByteChunk.length * fourMegabytes).fill(oneByteChunk),
       Buffer.from('1\r\n]\r\n0\r\n\r\n'),
     ])
-    const url = await listsAttacked((req) => raw(req, framed))
+    const url = await listsAttacked(onTestFinished, (req) => raw(req, framed))
     // A deadline far from what 65,536 chunks take even on a loaded machine (3 s was not, with four test
     // runs sharing two cores): what stops the body must be the chunk cap, and the output says which.
     const ran = await runConformanceCommand(
@@ -134,8 +140,8 @@ describe('the command’s memory stays within its budget whatever a server sends
     expectWithinBudget(ran)
   })
 
-  it('reads an endless body only up to its byte cap, and says so', async () => {
-    const url = await listsAttacked((_, res) => {
+  it('reads an endless body only up to its byte cap, and says so', async ({ onTestFinished }) => {
+    const url = await listsAttacked(onTestFinished, (_, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })
       const chunk = Buffer.alloc(64 * 1024, 0x20)
       const pump = () => {
@@ -153,12 +159,12 @@ describe('the command’s memory stays within its budget whatever a server sends
     expectWithinBudget(ran)
   })
 
-  it('refuses a 4 MB header block, naming it', async () => {
+  it('refuses a 4 MB header block, naming it', async ({ onTestFinished }) => {
     const line = `x-padding: ${'p'.repeat(1000)}\r\n`
     const block = Buffer.from(
       `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n${line.repeat(Math.ceil(fourMegabytes / line.length))}content-length: 2\r\n\r\n[]`,
     )
-    const url = await listsAttacked((req) => raw(req, block))
+    const url = await listsAttacked(onTestFinished, (req) => raw(req, block))
     const ran = await run(url)
     const { code, output, report } = ran
     expect(code, output).toBe(1)
@@ -167,12 +173,14 @@ describe('the command’s memory stays within its budget whatever a server sends
     expectWithinBudget(ran)
   })
 
-  it('holds every list padded to just under the byte cap within the budget, and judges it conformant', async () => {
+  it('holds every list padded to just under the byte cap within the budget, and judges it conformant', async ({
+    onTestFinished,
+  }) => {
     // Valid JSON (white space is allowed around a value), answered at once: a conformant server. A check
     // keeps every exchange it made until it ends, and sixteen run at once; holding each body's text took
     // the run to 849 MB. Sized by each answer: a page of the run's own pets with long names can be more than
     // the 64 KiB a fixed padding left, and was then rightly too large (one run in ten).
-    const url = await listsAttacked((_, res, honest) => {
+    const url = await listsAttacked(onTestFinished, (_, res, honest) => {
       const padding = ' '.repeat(4 * 1024 * 1024 - Buffer.byteLength(honest.body ?? '') - 1024)
       const body = honest.status === 200 ? `${padding}${honest.body}` : honest.body
       res.writeHead(honest.status, honest.headers).end(body)
@@ -187,7 +195,9 @@ describe('the command’s memory stays within its budget whatever a server sends
     expectWithinBudget(ran)
   })
 
-  it('holds a contract-valid value near the byte cap in every answer within the budget, and judges them conformant', async () => {
+  it('holds a contract-valid value near the byte cap in every answer within the budget, and judges them conformant', async ({
+    onTestFinished,
+  }) => {
     // Every list and every single pet carries a string of nearly 4 MB in an extra field, which the contract
     // allows: parsed values, not text, that a check needs while it runs. Checks once kept every one they
     // made until they ended (614 MB); then V8 let the text and values each answer leaves behind pile up
@@ -196,6 +206,7 @@ describe('the command’s memory stays within its budget whatever a server sends
     // until a large body's value kept only what the contract declares once judged (206 to 213 MB).
     // Sized by each answer: a page of 99 pets with long names is more than the 64 KiB a fixed padding left.
     const url = await getsPadded(
+      onTestFinished,
       (body) => `{"padding":"${'x'.repeat(4 * 1024 * 1024 - Buffer.byteLength(body) - 1024)}",`,
     )
     const ran = await runConformanceCommand(
@@ -207,11 +218,13 @@ describe('the command’s memory stays within its budget whatever a server sends
     expectWithinBudget(ran)
   })
 
-  it('stops a body of a million tiny values in every answer within the budget, each reported as such', async () => {
+  it('stops a body of a million tiny values in every answer within the budget, each reported as such', async ({
+    onTestFinished,
+  }) => {
     // Valid JSON under the byte cap, in an extra field the contract allows: `{}` after `{}`, each an object
     // once parsed. Parsed, every answer took some 80 MB, and the run 1.8 GB.
     const padding = `{"padding":[${Array(1_300_000).fill('{}').join(',')}],`
-    const url = await getsPadded(padding)
+    const url = await getsPadded(onTestFinished, padding)
     const ran = await run(url)
     const { code, output, report } = ran
     expect(code, output).toBe(1)
@@ -220,21 +233,26 @@ describe('the command’s memory stays within its budget whatever a server sends
     expectWithinBudget(ran)
   })
 
-  it('holds small bodies of many values in every answer within the budget, and judges them conformant', async () => {
+  it('holds small bodies of many values in every answer within the budget, and judges them conformant', async ({
+    onTestFinished,
+  }) => {
     // 100 KB of `{}` in every answer: under the gate's 256 KiB and under the cap on values, yet some 30,000
     // objects once parsed. With no large body to pace V8's collector by, such answers took the run to 320 MB.
     const padding = `{"padding":[${Array(33_000).fill('{}').join(',')}],`
-    const url = await getsPadded(padding)
+    const url = await getsPadded(onTestFinished, padding)
     const ran = await run(url)
     const { code, output } = ran
     expect(code, output).toBe(0)
     expectWithinBudget(ran)
   })
 
-  it('reports a body over the cap once, as too large, not also as a schema violation of what was kept', async () => {
+  it('reports a body over the cap once, as too large, not also as a schema violation of what was kept', async ({
+    onTestFinished,
+  }) => {
     // Every other single pet is 5 MiB of text: the stateful model once judged its kept start as the schema.
     let answered = 0
     const url = await serverAttacking(
+      onTestFinished,
       (request) => request.method === 'GET' && /^\/v1\/pets\/\d+$/.test(request.path),
       (_, res, honest) => {
         answered++
@@ -249,17 +267,18 @@ describe('the command’s memory stays within its budget whatever a server sends
     expect(rules).not.toContain('body-schema')
   })
 
-  it.each([
+  it.for([
     ['gzip', gzipSync],
     ['br', brotliCompressSync],
-  ])(
+  ] as const)(
     'holds a %s bomb in every answer within the budget, each reported as too large',
-    async (coding, compress) => {
+    async ([coding, compress], { onTestFinished }) => {
       // A few kilobytes that decode to 5 MiB of spaces, more than the byte cap: each is read to the cap and
       // dropped. Sixteen decoders at once, each filling a buffer to the cap and leaving it to the collector
       // (and a Brotli decoder's window besides), took the run to 410 MB.
       const bomb = compress(Buffer.alloc(5 * 1024 * 1024, 0x20))
       const url = await serverAttacking(
+        onTestFinished,
         () => true,
         (_, res, honest) => {
           res.writeHead(honest.status, {
@@ -279,11 +298,13 @@ describe('the command’s memory stays within its budget whatever a server sends
     },
   )
 
-  it('holds many slow, nearly full bodies at once within the budget, each reported as slow', async () => {
+  it('holds many slow, nearly full bodies at once within the budget, each reported as slow', async ({
+    onTestFinished,
+  }) => {
     // Just under the 4 MiB cap, then silence: every list in flight holds its bytes until its deadline.
     const almost = Buffer.alloc(4 * 1024 * 1024 - 1024, 0x20)
     almost[0] = 0x5b
-    const url = await listsAttacked((_, res) => {
+    const url = await listsAttacked(onTestFinished, (_, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(almost.length + 1) })
       res.write(almost)
     })
@@ -295,13 +316,13 @@ describe('the command’s memory stays within its budget whatever a server sends
     expectWithinBudget(ran)
   })
 
-  it('holds lists of pets with megabyte names in every answer within 300 MB', async () => {
+  it('holds lists of pets with megabyte names in every answer within 300 MB', async ({ onTestFinished }) => {
     // Names are declared, and the contract sets them no length, so nothing may be dropped from these
     // values: the checks compare the names they sent with the ones they get back. Three pets of every
     // page get a name of a million characters (the page stays under the byte cap), in every list the run
     // reads: what it holds is bounded only by keeping no parsed body past its judging.
     const megabyteName = 'n'.repeat(1_000_000)
-    const url = await listsAttacked((_, res, honest) => {
+    const url = await listsAttacked(onTestFinished, (_, res, honest) => {
       if (honest.status !== 200 || honest.body === undefined)
         return res.writeHead(honest.status, honest.headers).end(honest.body)
       const pets = JSON.parse(honest.body) as { name: string }[]

@@ -36,6 +36,29 @@ describe('counting the JSON values a body would parse to', () => {
     )
   })
 
+  it('reads runs of spaces of any length, before the body and between its values, in any pieces, as one space', () => {
+    // Runs about the lengths where the scan starts skipping (64) and the blocks it skips (1,024), each
+    // followed at once by what must still be read: a comma, a quote opening a name, a bracket.
+    const runs = [63, 64, 65, 1_087, 1_088, 1_089, 2_112, 5_000]
+    for (const length of runs) {
+      const gap = ' '.repeat(length)
+      const text = `${gap}[${gap}{"a":1,${gap}"b":[1,2]${gap},${gap}"a":"x,y"}${gap},{}]`
+      const compact = '[{"a":1,"b":[1,2],"a":"x,y"},{}]'
+      const want = scanned(compact)
+      for (const size of [1, 7, 64, 1_000, 1_024, 4_096, text.length]) {
+        const scan = new JsonBodyScan()
+        const bytes = Buffer.from(text)
+        for (let at = 0; at < bytes.length; at += size) scan.add(bytes.subarray(at, at + size))
+        expect({ length, size, values: scan.values, duplicate: scan.duplicate }).toEqual({
+          length,
+          size,
+          values: want.values,
+          duplicate: want.duplicate,
+        })
+      }
+    }
+  })
+
   it('counts nothing in a body that does not start as an array or an object', () => {
     expect(counted('<html>{},{},{}</html>')).toBe(0)
     expect(counted('"a,b,c"')).toBe(0)

@@ -66,6 +66,7 @@ export class JsonBodyScan {
     const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
     let at = 0
     if (!this.#started) {
+      at = afterSpaceBlocks(bytes, at)
       while (at < bytes.length && isWhitespace(bytes[at] as number)) at++
       if (at === bytes.length) return
       this.#started = true
@@ -78,6 +79,7 @@ export class JsonBodyScan {
     // Held in locals while the loop runs (most bytes are inside strings): written back at its end.
     let inString = this.#inString
     let escaped = this.#escaped
+    let spaces = 0
     for (; at < bytes.length; at++) {
       const byte = bytes[at] as number
       if (inString) {
@@ -91,6 +93,12 @@ export class JsonBodyScan {
         } else if (byte > 0x7f) this.#nameWide = true
         continue
       }
+      if (byte === 0x20) {
+        // Past a few dozen spaces in a row, the rest of the run a block at a time.
+        if (++spaces === spaceRun) at = afterSpaceBlocks(bytes, at + 1) - 1
+        continue
+      }
+      spaces = 0
       switch (byte) {
         case 0x22:
           inString = true
@@ -168,6 +176,26 @@ export class JsonBodyScan {
     this.#comparing = false
     this.#frames = []
   }
+}
+
+/**
+ * Spaces read one by one before the scan looks for a longer run; a block is what it then skips with one
+ * compare. Megabytes of spaces are how a hostile or padded body fills itself up to the byte cap (an endless
+ * body, a 50 MB one, a gzip bomb): read one byte at a time by this loop, they cost a run seconds of CPU.
+ * Ordinary indentation never reaches the run, so the scan of other bodies does not change.
+ */
+const spaceRun = 64
+const spaceBlock = Buffer.alloc(1024, 0x20)
+
+/** Where the whole blocks of spaces starting at `at` end (`at` itself when the next block is not one). */
+function afterSpaceBlocks(bytes: Buffer, at: number): number {
+  let end = at
+  while (
+    end + spaceBlock.length <= bytes.length &&
+    bytes.compare(spaceBlock, 0, spaceBlock.length, end, end + spaceBlock.length) === 0
+  )
+    end += spaceBlock.length
+  return end
 }
 
 /** JSON's whitespace (RFC 8259 §2): what may come before a body's first value. */
