@@ -1,20 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { availableParallelism, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { packageAliases } from './mocks/proof/package-aliases.ts'
-
-/**
- * One temporary folder for the whole run, which every test file and every process it starts inherits
- * (TMPDIR), removed when vitest exits: the ~250 conformance runs' report folders, the launches' and the
- * browsers' scratch files came to some 50 MB of the system's temporary folder a run, left there.
- */
-if (!process.env.ANIMAL_STORE_TEST_TMPDIR) {
-  const scratch = mkdtempSync(join(tmpdir(), 'animal-store-tests-'))
-  process.env.ANIMAL_STORE_TEST_TMPDIR = scratch
-  process.env.TMPDIR = scratch
-  process.once('exit', () => rmSync(scratch, { recursive: true, force: true }))
-}
 
 const roots = '{contract,mocks,suites,scripts}/**'
 

@@ -1,5 +1,7 @@
 // Which Chromium a browser test launches (`animal-store-contract-kit/chromium`): CHROMIUM_PATH, else @sparticuz/chromium's.
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 export interface ChromiumToLaunch {
   executablePath: string
@@ -56,11 +58,36 @@ export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promis
       )
     },
   )
-  const executablePath = await packaged.executablePath()
+  const executablePath = await oneAtATime(() => packaged.executablePath())
   return {
     executablePath,
     // --single-process is for AWS Lambda; here it makes closing one browser context end the whole browser.
     args: [...packaged.args.filter((flag) => flag !== '--single-process'), ...quietFlags],
     source: `@sparticuz/chromium (${executablePath})`,
+  }
+}
+
+/**
+ * Runs `unpack` while no other process does: the package takes `<tmp>/chromium` as unpacked as soon as it
+ * exists, so a second test process (two browser test files at once, Playwright's workers) could launch a
+ * binary another was still writing (`spawn ETXTBSY`) on a machine that had never unpacked it. A folder
+ * made with mkdir is the lock; after a minute's wait it goes on, the lock taken as left by a process that died.
+ */
+async function oneAtATime<T>(unpack: () => Promise<T>): Promise<T> {
+  const lock = join(tmpdir(), 'animal-store-chromium.lock')
+  for (let waited = 0; ; waited += 100) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      if (waited >= 60_000) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  try {
+    return await unpack()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
   }
 }
