@@ -244,7 +244,10 @@ describe('a server that writes responses nobody asked for', () => {
     expect(code, output).toBe(1)
     expect(report?.findings.map((finding) => finding.rule)).toEqual(['unsolicited-response'])
     expect(report?.findings[0]?.message).toContain('nobody asked for')
-    expect(report?.totals.blocked).toBeGreaterThan(0)
+    // Every check that read a shifted answer is set aside by this one finding. How many did depends on
+    // whether a connection was used again within the 30 ms before the unasked bytes came: timing, which
+    // no verdict may depend on.
+    expect(report?.findings[0]?.blocked.length).toBe(report?.totals.blocked)
     expect(JSON.stringify(report)).not.toContain('"connections"')
   })
 
