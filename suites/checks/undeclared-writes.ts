@@ -83,22 +83,18 @@ export const undeclaredWrites: Check = {
     // method did, or what one pass of refusals did.
     const both = [false, true].flatMap((keyed) => pass.map((one) => ({ ...one, keyed })))
     const atOnce = await Promise.all(both.map(({ declared, method, keyed }) => send(declared, method, keyed)))
-    if (seen.pet !== undefined && atOnce.every((exchange) => exchange.response.status >= 400)) {
-      const change = await changeTo(context, seen)
-      if (!change) {
-        for (const [index, { declared, keyed }] of both.entries()) {
-          const exchange = atOnce[index] as Exchange
-          if (!keyed) continue
-          keepAllowPromise(context, exchange, declared)
-          judgeRefusal(context, exchange, declared)
-        }
-        return
+    const allRefused = seen.pet !== undefined && atOnce.every((exchange) => exchange.response.status >= 400)
+    const change = await changeTo(context, seen)
+    if (allRefused && !change) {
+      for (const [index, { declared, keyed }] of both.entries()) {
+        const exchange = atOnce[index] as Exchange
+        if (!keyed) continue
+        keepAllowPromise(context, exchange, declared)
+        judgeRefusal(context, exchange, declared)
       }
-      seen = change.now
-    } else {
-      const change = await changeTo(context, seen)
-      if (change) seen = change.now
+      return
     }
+    if (change) seen = change.now
     for (const keyed of [false, true]) {
       if (seen.pet === undefined) seen = await witnessOf()
       const refusals: Exchange[] = []
