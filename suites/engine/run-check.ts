@@ -130,13 +130,17 @@ async function judgeCheck(
   }
   if (purpose && !judged(purpose.violation)) purpose = undefined
   const seen = new Set<string>()
+  const causes = new Set<string>()
   const violations: Violation[] = []
   const affectedElsewhere: Violation[] = []
   // Violations are shared (an exchange several checks read, the run's "stopped answering"): copied, not changed.
+  // One violation per root cause and operation: the same defect seen on two operations is one finding on
+  // both, whichever of its exchanges was answered first (keyed by the cause alone, the first answer won).
   const add = (violation: Violation, exchange: Pick<Exchange, 'request'> | undefined) => {
-    const id = findingId(violation)
+    const id = `${findingId(violation)}\0${violation.operation}`
     if (seen.has(id) || !judged(violation)) return
     seen.add(id)
+    causes.add(findingId(violation))
     violations.push(
       exchange && violation.replay === undefined
         ? { ...violation, replay: replayCommand(exchange.request, target) }
@@ -164,7 +168,7 @@ async function judgeCheck(
     ...new Map(
       recorder.exchanges
         .flatMap((exchange) =>
-          exchange.affectedBy && !seen.has(findingId(exchange.affectedBy))
+          exchange.affectedBy && !causes.has(findingId(exchange.affectedBy))
             ? [[findingId(exchange.affectedBy), exchange.affectedBy] as const]
             : [],
         )

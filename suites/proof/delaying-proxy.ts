@@ -13,11 +13,12 @@ export interface DelayingProxy {
 /**
  * A reverse proxy that waits `delayMs` after a request arrives before forwarding it, as a server in another
  * data centre adds a round trip to every request: the suite's waits on one another show as wall time.
+ * A function gives each request its own wait, to choose which of several in flight is answered first.
  * `onExchange` hears when each request arrived and when its answer was sent (ms since the proxy started).
  */
 export async function startDelayingProxy(options: {
   upstream: string
-  delayMs: number
+  delayMs: number | ((request: { method: string; path: string }) => number)
   onExchange?: (exchange: { method: string; path: string; arrivedMs: number; answeredMs: number }) => void
 }): Promise<DelayingProxy> {
   const upstream = new URL(options.upstream)
@@ -37,11 +38,14 @@ export async function startDelayingProxy(options: {
         answeredMs: performance.now() - started,
       })
     })
+    const { delayMs } = options
+    const wait =
+      typeof delayMs === 'number' ? delayMs : delayMs({ method: req.method ?? '', path: req.url ?? '' })
     setTimeout(() => {
       counts.forwarded++
       const target = { hostname: upstream.hostname, port: upstream.port, path: req.url, headers: req.headers }
       pipeUpstream(req, res, target, () => res.destroy())
-    }, options.delayMs)
+    }, wait)
   })
   // Every answer is streamed as it comes: nothing here may add to the delay.
   server.keepAliveTimeout = 10_000
