@@ -8,13 +8,19 @@ import { type BodyOutcome, readBoundedBody, withBody } from './response-body.ts'
  * Reads `stream` as a request would, with a 4 MiB cap: how the body ended, how to stop reading it, and
  * when its deadline was paused and resumed (it waited for the gate).
  */
-function read(stream: PassThrough, contentEncoding?: string) {
+function read(stream: PassThrough, contentEncoding?: string, contentLength?: string) {
   const waited: { pausedAt?: number; resumedAt?: number } = {}
   let stop = () => {}
   const outcome = new Promise<BodyOutcome>((done) => {
     stop = readBoundedBody(
       stream,
-      { maxBytes: 4 * 1024 * 1024, maxChunks: 65_536, status: 200, contentEncoding },
+      {
+        maxBytes: 4 * 1024 * 1024,
+        maxChunks: 65_536,
+        status: 200,
+        contentEncoding,
+        ...(contentLength === undefined ? {} : { contentLength }),
+      },
       {
         done,
         abort: () => stream.destroy(),
@@ -35,6 +41,27 @@ const unread: Received = { status: 200, headers: {}, body: '' }
 const kib = (size: number, byte = 0x61) => Buffer.alloc(size * 1024, byte)
 
 describe('reading a body under its caps', () => {
+  it('stops at the first bytes of a body whose Content-Length is over the cap, keeping them for the report', async () => {
+    const stream = new PassThrough()
+    stream.write(kib(64, 0x20))
+    const { outcome } = read(stream, undefined, String(50 * 1024 * 1024))
+    const body = await outcome
+    expect(body).toMatchObject({ ok: false, kind: 'too-large' })
+    expect(body.ok || body.message).toBe(
+      'the body is more than 4194304 bytes (its Content-Length says 52428800)',
+    )
+    expect(body.body).toBe(' '.repeat(64 * 1024))
+    // Nothing more is asked of the connection: the reader destroyed it on the first chunk.
+    expect(stream.destroyed).toBe(true)
+  })
+
+  it('reads a body whose Content-Length is at the cap to its end', async () => {
+    const stream = new PassThrough()
+    stream.end(kib(4 * 1024, 0x20))
+    const { outcome } = read(stream, undefined, String(4 * 1024 * 1024))
+    expect(await outcome).toMatchObject({ ok: true })
+  })
+
   it('reads a large body whole when its end was already buffered as it waited for the gate', async () => {
     // Five 64 KiB chunks and the end, all buffered before the reader starts: the fifth crosses 256 KiB
     // and waits for a slot, while the stream has its end ready to emit.
