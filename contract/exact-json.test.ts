@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { int64View, maxJsonDepth, nestsDeeperThan, parseExactJson, stringifyExactJson } from './exact-json.ts'
+import {
+  closingQuote,
+  int64View,
+  maxJsonDepth,
+  nestsDeeperThan,
+  parseExactJson,
+  stringifyExactJson,
+} from './exact-json.ts'
 
 describe('exact JSON keeps int64 values beyond 2^53 as their digits', () => {
   it('reads integers beyond 2^53 as bigints and everything else as JSON.parse does', () => {
@@ -53,6 +60,33 @@ describe('exact JSON keeps int64 values beyond 2^53 as their digits', () => {
     expect(() => parseExactJson(`${'{"a":'.repeat(200_000)}1${'}'.repeat(200_000)}`)).toThrow(
       /nested more than/,
     )
+  })
+
+  it('finds where a string ends, long or short, past escaped quotes and backslashes, as a reader of every character does', () => {
+    // Lengths about where the search for the end starts (64 plain characters), and what hides or makes an end.
+    const everyCharacter = (text: string, open: number) => {
+      let at = open + 1
+      while (at < text.length && text[at] !== '"') at += text[at] === '\\' ? 2 : 1
+      return Math.min(at, text.length)
+    }
+    for (const length of [0, 62, 63, 64, 65, 127, 128, 5_000])
+      for (const trap of ['', '\\"', '\\\\', '\\\\\\"', '\\u0022', 'é,{['])
+        for (const text of [
+          `{"a":"${'x'.repeat(length)}${trap}${'y'.repeat(length)}","b":"${trap}"}`,
+          `"${'x'.repeat(length)}${trap}`,
+        ]) {
+          const open = text.indexOf('"', text.startsWith('{') ? 4 : 0)
+          expect({ length, trap, at: closingQuote(text, open) }).toEqual({
+            length,
+            trap,
+            at: everyCharacter(text, open),
+          })
+        }
+    // Many long strings in one text: each read once.
+    const many = `[${Array(20)
+      .fill(`"${'x'.repeat(100)}\\"${'y'.repeat(100)}"`)
+      .join(',')}]`
+    expect(parseExactJson(many)).toHaveLength(20)
   })
 
   it('writes bigints back as the same digits, and fails like JSON.stringify on anything else', () => {

@@ -59,6 +59,31 @@ describe('counting the JSON values a body would parse to', () => {
     }
   })
 
+  it('reads long string values to their end, across escapes, quotes and chunks, as it reads short ones', () => {
+    // Values about the length where the scan starts searching for a string's end (64 plain bytes), with
+    // what ends a string or hides its end placed around it: an escaped quote, a backslash, the closing quote.
+    const lengths = [62, 63, 64, 65, 66, 127, 128, 129, 5_000]
+    const traps = ['', '\\"', '\\\\', ',{[', 'é', '\\u0022']
+    for (const length of lengths)
+      for (const trap of traps) {
+        const long = 'x'.repeat(length)
+        const value = `${long}${trap}${long},"a":1`
+        const text = `[{"a":"${value}","b":[1,2],"a":"${trap}${long}"},{"c":"${long}${trap}"}]`
+        const want = { values: 5, duplicate: { name: 'a', at: '/0/a' } }
+        for (const size of [1, 7, 64, 65, 1_000, text.length]) {
+          const scan = new JsonBodyScan()
+          const bytes = Buffer.from(text)
+          for (let at = 0; at < bytes.length; at += size) scan.add(bytes.subarray(at, at + size))
+          expect({ length, trap, size, values: scan.values, duplicate: scan.duplicate }).toEqual({
+            length,
+            trap,
+            size,
+            ...want,
+          })
+        }
+      }
+  })
+
   it('counts nothing in a body that does not start as an array or an object', () => {
     expect(counted('<html>{},{},{}</html>')).toBe(0)
     expect(counted('"a,b,c"')).toBe(0)
@@ -220,6 +245,10 @@ describe('the scan against a reader of the whole text', () => {
       { depthSize: 'small' },
       fc.constant('1'),
       name.map((text) => `"${text}"`),
+      // Long enough that the scan searches for its end (past 64 plain bytes), escapes and all.
+      fc
+        .array(fc.oneof(name, fc.constant('x'.repeat(70))), { minLength: 2, maxLength: 12 })
+        .map((parts) => `"${parts.join('')}"`),
       tie('array'),
       tie('object'),
     ),
