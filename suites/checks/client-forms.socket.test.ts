@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { type CheckResult, createRunState, runCheck } from '../engine/index.ts'
+import { type CheckResult, runCheck } from '../engine/index.ts'
+import { inProcessRun } from '../proof/in-process-run.ts'
 import { realisticBrokenServers } from '../proof/realistic-broken-servers.ts'
 import { referenceServers, serverB, startReference } from '../proof/reference-servers.ts'
 import type { StartedServer } from '../proof/serve-reference.ts'
@@ -14,17 +15,7 @@ afterEach(async () => {
 })
 
 async function runAll(started: StartedServer): Promise<CheckResult[]> {
-  const run = createRunState({
-    baseUrl: started.baseUrl,
-    apiKey: started.apiKey,
-    readOnly: false,
-    requestTimeoutMs: 5_000,
-    maxResponseBytes: 4 * 1024 * 1024,
-    runDeadline: Date.now() + 60_000,
-    namePrefix: 'clients-test',
-    seed: 1,
-    maxExamples: 1,
-  })
+  const run = inProcessRun(started, 'clients-test')
   return Promise.all(clientFormChecks.map((check) => runCheck(check, run)))
 }
 

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { safeMethodProbes } from '../checks/safe-method-probes.ts'
 import { type DelayingProxy, startDelayingProxy } from '../proof/delaying-proxy.ts'
+import { inProcessRun } from '../proof/in-process-run.ts'
 import { realisticBrokenServers } from '../proof/realistic-broken-servers.ts'
 import type { StartedServer } from '../proof/serve-reference.ts'
-import { createRunState, runCheck } from './index.ts'
+import { runCheck } from './index.ts'
 
 // One check that sees one defect on two operations at once: which answer comes first is timing, and
 // must change nothing of what the check reports.
@@ -27,17 +28,10 @@ async function operationsFlagged(slowPath: RegExp): Promise<string[]> {
     upstream: server.baseUrl,
     delayMs: ({ method, path }) => (method === 'HEAD' && slowPath.test(path) ? 150 : 0),
   })
-  const run = createRunState({
-    baseUrl: `${proxy.origin}${new URL(server.baseUrl).pathname}`,
-    apiKey: server.apiKey,
-    readOnly: false,
-    requestTimeoutMs: 5_000,
-    maxResponseBytes: 4 * 1024 * 1024,
-    runDeadline: Date.now() + 60_000,
-    namePrefix: 'run-check-test',
-    seed: 1,
-    maxExamples: 1,
-  })
+  const run = inProcessRun(
+    { baseUrl: `${proxy.origin}${new URL(server.baseUrl).pathname}`, apiKey: server.apiKey },
+    'run-check-test',
+  )
   const result = await runCheck(safeMethodProbes, run)
   return result.violations
     .filter((violation) => violation.rule === 'auth')
