@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Ajv } from 'ajv'
@@ -11,6 +10,7 @@ import { parse } from 'yaml'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { findFreePort } from '../mocks/local-port.ts'
+import { scratchDir } from '../suites/proof/scratch-dir.ts'
 import { loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
 import { previousReport } from './proof/fake-gh.ts'
@@ -226,7 +226,7 @@ describe('the conformance job fetches the last passing check’s report, and goe
     for (const one of servers) one.close()
   })
   const fetchWith = async (api: string) => {
-    const cwd = mkdtempSync(join(tmpdir(), 'gitlab-'))
+    const cwd = scratchDir('gitlab-')
     const run = await runStep(fetchOnly(), gitlabEnv(api), cwd, pathBin)
     expect(run.code, run.output).toBe(0)
     return { run, file: join(cwd, 'previous/conformance.json') }
@@ -243,7 +243,7 @@ describe('the conformance job fetches the last passing check’s report, and goe
   it('sends a project access token instead of the job token when one is given (GitLab Free)', async () => {
     const gitlab = await fakeGitLab(() => ({ status: 200, body: previousReport }))
     servers.push(gitlab)
-    const cwd = mkdtempSync(join(tmpdir(), 'gitlab-'))
+    const cwd = scratchDir('gitlab-')
     const env = { ...gitlabEnv(gitlab.api), PREVIOUS_REPORT_TOKEN: 'glpat-not-a-token' }
     const run = await runStep(fetchOnly(), env, cwd, pathBin)
     expect(run.code, run.output).toBe(0)
@@ -357,7 +357,7 @@ describe('the conformance job waits for staging', () => {
     })
     await new Promise<void>((resolve) => gateway?.listen(0, '127.0.0.1', resolve))
     const { port } = gateway.address() as AddressInfo
-    const cwd = mkdtempSync(join(tmpdir(), 'gitlab-'))
+    const cwd = scratchDir('gitlab-')
     const waited = await runStep(
       waitOnly(10),
       { CONFORMANCE_BASE_URL: `http://127.0.0.1:${port}/v1` },
@@ -369,7 +369,7 @@ describe('the conformance job waits for staging', () => {
   })
 
   it('fails when nothing answers within its attempts', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'gitlab-'))
+    const cwd = scratchDir('gitlab-')
     const url = `http://127.0.0.1:${await findFreePort()}/v1`
     const waited = await runStep(waitOnly(2), { CONFORMANCE_BASE_URL: url }, cwd, pathBin)
     expect(waited.code).toBe(1)

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +11,7 @@ import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { findFreePort } from '../mocks/local-port.ts'
 import { brokenServerKey, brokenServers } from '../suites/proof/broken-servers.ts'
+import { scratchDir } from '../suites/proof/scratch-dir.ts'
 import { loadCommand } from './cli/command-options.ts'
 import { conformanceCommand } from './conformance-options.ts'
 import { type FakeGhSetup, fakeGh, previousReport } from './proof/fake-gh.ts'
@@ -219,7 +219,7 @@ describe('the config file for a staging behind a gateway', () => {
 
 describe('promote.yml gates a deployment on staging', () => {
   it('would fail the validator with a planted mistake (a job key misspelt)', async () => {
-    const planted = join(mkdtempSync(join(tmpdir(), 'workflow-')), 'promote.yml')
+    const planted = join(scratchDir('workflow-'), 'promote.yml')
     writeFileSync(planted, readFileSync(join(examples, 'promote.yml'), 'utf8').replace('runs-on:', 'run-on:'))
     const validated = await validateWorkflow(planted)
     expect(validated.code).toBe(1)
@@ -400,7 +400,7 @@ describe('promote.yml’s steps, run as Actions runs them', () => {
   })
 
   it('lets the promotion go ahead on exit 0, and stops it when the command never ran', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'workflow-'))
+    const cwd = scratchDir('workflow-')
     const passed = await decide('0', cwd)
     expect(passed.code).toBe(0)
     expect(passed.output).toContain(`promoting ${'a'.repeat(40)}`)

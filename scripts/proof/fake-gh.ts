@@ -1,7 +1,7 @@
 // A stand-in for GitHub's CLI on PATH, for the workflows' steps: it records each call and answers from files.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { scratchDir } from '../../suites/proof/scratch-dir.ts'
 import { binFolder } from './workflow-steps.ts'
 
 // `gh run list` answers the runs given for its --branch (or for none), as `--json` prints them;
@@ -73,7 +73,7 @@ export interface FakeGh {
 }
 
 export function fakeGh(setup: FakeGhSetup = {}): FakeGh {
-  const dir = mkdtempSync(join(tmpdir(), 'fake-gh-'))
+  const dir = scratchDir('fake-gh-')
   writeFileSync(join(dir, 'comments.json'), JSON.stringify(setup.comments ?? [[]]))
   for (const [branch, runs] of Object.entries(setup.runs ?? {}))
     writeFileSync(join(dir, branch ? `runs-${branch}.json` : 'runs.json'), JSON.stringify(runs))

@@ -1,9 +1,10 @@
 // Test helpers for the pipeline recipes: a step's shell script run as a CI runner runs it, with fakes on PATH.
 import { execFile } from 'node:child_process'
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { scratchDir } from '../../suites/proof/scratch-dir.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 /** The recipes' folder of files a pipeline reads from the repository's root. */
@@ -22,7 +23,7 @@ export interface StepRun {
  * (what `npm ci` puts in node_modules/.bin), and any fakes given as shell scripts by name.
  */
 export function binFolder(fakes: Record<string, string> = {}): string {
-  const folder = mkdtempSync(join(tmpdir(), 'workflow-bin-'))
+  const folder = scratchDir('workflow-bin-')
   const scripts = {
     'animal-store-conformance': `#!/bin/sh\nexec "${process.execPath}" "${root}scripts/launch.mjs" "${root}scripts/conformance.ts" "$@"\n`,
     'animal-store-contract': `#!/bin/sh\nexec "${process.execPath}" "${root}scripts/launch.mjs" "${root}scripts/contract.ts" "$@"\n`,
@@ -82,7 +83,7 @@ export function runStep(
 
 /** A fresh workspace holding what the pipeline reads from the repository's root. */
 export function workspace(): string {
-  const cwd = mkdtempSync(join(tmpdir(), 'workflow-'))
+  const cwd = scratchDir('workflow-')
   for (const file of ['animal-store.config.yaml', 'conformance-baseline.json'])
     copyFileSync(join(recipeFiles, file), join(cwd, file))
   return cwd

@@ -1,11 +1,11 @@
 // Runs `npm run conformance` as a user does, in its own process: the one path the suite's proofs take.
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ConformanceReport } from '../reporting/conformance-report.ts'
 import { type TreeProcess, watchTreeMemory } from './process-tree-memory.ts'
+import { scratchDir } from './scratch-dir.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -42,39 +42,6 @@ export function describePeakTree(run: CommandRun): string {
 }
 
 /**
- * Where the report folders of runs given none go: one folder for this process, named after it. A full
- * `npm test` makes some 250 of them, and left them all in the system's temporary folder; vitest ends its
- * workers with a signal, so a process cannot remove its own on the way out. The first run of a process
- * removes instead the folders of processes that are gone (a process that is alive, or whose pid was taken
- * again, keeps its own): what is left is the last run's, never a pile.
- */
-let reportsParent: string | undefined
-const parentPrefix = 'animal-store-proof-'
-
-function madeReportDir(): string {
-  if (reportsParent === undefined) {
-    for (const name of readdirSync(tmpdir())) {
-      const pid = Number(name.slice(parentPrefix.length).split('-')[0])
-      if (!name.startsWith(parentPrefix) || !Number.isInteger(pid) || alive(pid)) continue
-      rmSync(join(tmpdir(), name), { recursive: true, force: true })
-    }
-    reportsParent = join(tmpdir(), `${parentPrefix}${process.pid}`)
-    mkdirSync(reportsParent, { recursive: true })
-  }
-  return mkdtempSync(join(reportsParent, 'conformance-'))
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/**
  * Runs `npm run conformance` as a user does (its own process, the same launcher and entry point), for
  * tests: the one path every proof of the suite goes through. Bounded by `timeoutMs`.
  */
@@ -82,7 +49,7 @@ export function runConformanceCommand(
   args: string[],
   options: { env?: Record<string, string>; timeoutMs?: number; reportDir?: string } = {},
 ): Promise<CommandRun> {
-  const reportDir = options.reportDir ?? madeReportDir()
+  const reportDir = options.reportDir ?? scratchDir('conformance-')
   const withDir = args.includes('--report-dir') ? args : [...args, '--report-dir', reportDir]
   return new Promise((resolve) => {
     let memory: ReturnType<typeof watchTreeMemory> | undefined
