@@ -212,9 +212,8 @@ export function closingQuote(text: string, open: number): number {
       index++ // backslash: the next character is escaped
       plain = 0
     } else if (char === 0x22) return index
-    else if (++plain === stringRun) {
-      // Past a few dozen plain characters, the rest up to the next quote or backslash in one search: a
-      // string of megabytes (a server's padding) took tens of milliseconds a body one character at a time.
+    else if (++plain === stringRunBeforeSearch) {
+      // Past a few dozen plain characters, the rest up to the next quote or backslash in one search.
       const quote = text.indexOf('"', index + 1)
       const end = quote === -1 ? text.length : quote
       // Looked for before the quote only: a text of many long strings is read once, not once for each.
@@ -226,8 +225,12 @@ export function closingQuote(text: string, open: number): number {
   return text.length
 }
 
-/** Plain characters of a string read one by one before `closingQuote` searches for its end. */
-const stringRun = 64
+/**
+ * Plain characters (or bytes) of a JSON string read one by one before a scan searches for its end: here
+ * and in the body scan of responses. A pet's name and status are read as they are; a string of megabytes
+ * (a name on every answer, a value padded to the byte cap) cost a run seconds of CPU a character at a turn.
+ */
+export const stringRunBeforeSearch = 64
 
 function isNumberChar(char: number): boolean {
   // 0-9 . e E + -

@@ -1,6 +1,6 @@
 // One pass over a body's bytes as they arrive: the JSON values it would make, and a member name given twice.
 import { isUtf8 } from 'node:buffer'
-import { maxJsonDepth } from '../../contract/exact-json.ts'
+import { maxJsonDepth, stringRunBeforeSearch } from '../../contract/exact-json.ts'
 import { clip } from '../output/index.ts'
 
 /** The first member name a body gives twice in one object, as `JsonBodyScan` found it. */
@@ -97,7 +97,7 @@ export class JsonBodyScan {
           if (byte > 0x7f) this.#nameWide = true
           // Past a few dozen plain bytes of a value (a name is read whole), up to its next quote or
           // backslash in one search.
-          if (++plain === stringRun && !this.#inName) at = nextStringStop(bytes, at + 1) - 1
+          if (++plain === stringRunBeforeSearch && !this.#inName) at = nextStringStop(bytes, at + 1) - 1
         }
         continue
       }
@@ -186,13 +186,6 @@ export class JsonBodyScan {
     this.#frames = []
   }
 }
-
-/**
- * Bytes of a value string read one by one before the scan searches for its end. A pet's name and status are
- * read as they are; a name of megabytes (a list of them on every answer, or a value padded to the byte cap)
- * cost the run seconds of CPU at a byte a turn of this loop, and its search runs at the speed of memory.
- */
-const stringRun = 64
 
 /** Where the next quote or backslash from `from` is in `bytes`, or its end: what a value string stops at. */
 function nextStringStop(bytes: Buffer, from: number): number {
