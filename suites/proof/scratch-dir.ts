@@ -17,9 +17,9 @@ const parentPrefix = 'animal-store-proof-'
 export function scratchDir(prefix: string): string {
   if (parent === undefined) {
     for (const name of readdirSync(tmpdir())) {
-      const pid = Number(name.slice(parentPrefix.length).split('-')[0])
-      if (!name.startsWith(parentPrefix) || !Number.isInteger(pid) || alive(pid)) continue
-      rmSync(join(tmpdir(), name), { recursive: true, force: true })
+      if (!name.startsWith(parentPrefix)) continue
+      const pid = Number(name.slice(parentPrefix.length))
+      if (Number.isInteger(pid) && !alive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true })
     }
     parent = join(tmpdir(), `${parentPrefix}${process.pid}`)
     mkdirSync(parent, { recursive: true })
