@@ -122,6 +122,28 @@ describe('the report groups what checks saw into distinct findings', () => {
     expect(report.findings[0]?.checks).toHaveLength(6)
   })
 
+  it('merges auth findings into the same findings and ids, whatever order their probes were answered in', () => {
+    // One check sends its probes at once: the order of its violations is the order the answers came in.
+    const probes = [
+      violation('auth', 'no credentials', 'listPets'),
+      violation('auth', 'no credentials', 'getPet'),
+      violation('auth', 'a bearer token other than the key', 'listPets'),
+      violation('auth', 'a bearer token other than the key', 'getPet'),
+      violation('auth', 'a bearer token other than the key', 'createPet'),
+      violation('auth', 'the key in upper case', 'getPet'),
+    ]
+    const merged = (order: Violation[]) =>
+      buildReport([check('keys', 'failed', order)], facts)
+        .findings.map((finding) => `${finding.id} ${finding.where}`)
+        .sort()
+    const forwards = merged(probes)
+    expect(forwards).toHaveLength(1)
+    expect(merged([...probes].reverse())).toEqual(forwards)
+    expect(merged([probes[2], probes[0], probes[5], probes[4], probes[1], probes[3]] as Violation[])).toEqual(
+      forwards,
+    )
+  })
+
   it('takes a finding’s example and its replay command from the same violation', () => {
     const bare = { ...violation('limit', 'query limit', 'listPets'), exchange: undefined }
     const shown = {

@@ -227,6 +227,8 @@ function oneFailurePerStoredRecord(results: CheckResult[]): CheckResult[] {
   })
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
 function mergeAuthFindings(findings: Finding[]): Finding[] {
   const merged: Finding[] = []
   for (const finding of findings) {
@@ -253,13 +255,17 @@ function mergeAuthFindings(findings: Finding[]): Finding[] {
   // A server that serves requests with no key, or with any key, also serves every near miss of the key
   // and every keyless spelling of them: auth findings on some of the same operations are that hole too
   // (near misses go to fewer operations than the plain bad keys, so the sets differ).
-  const keyless = merged.find(
-    (finding) =>
-      finding.rule === 'auth' &&
-      finding.where
-        .split('; ')
-        .some((where) => where === 'no credentials' || where === 'a bearer token other than the key'),
-  )
+  // The widest such hole, whichever was seen first: checks send their probes at once, and the order their
+  // answers came in must not decide which findings are folded into which.
+  const keyless = merged
+    .filter(
+      (finding) =>
+        finding.rule === 'auth' &&
+        finding.where
+          .split('; ')
+          .some((where) => where === 'no credentials' || where === 'a bearer token other than the key'),
+    )
+    .sort((a, b) => b.operations.length - a.operations.length || compareText(a.where, b.where))[0]
   if (!keyless) return merged
   return merged.filter((finding) => {
     const within =
@@ -291,8 +297,14 @@ function mergeStoredIntoCode(findings: Finding[]): Finding[] {
   })
 }
 
+/**
+ * Folds `finding` into `into`. Its places are joined in a fixed order, not the order they were seen: the
+ * finding's id is built from them, and a baseline or a previous run matches findings by id.
+ */
 function absorb(into: Finding, finding: Finding): void {
-  into.where = `${into.where}; ${finding.where}`
+  into.where = [...new Set([...into.where.split('; '), ...finding.where.split('; ')])]
+    .sort(compareText)
+    .join('; ')
   into.key = `auth: ${into.where}`
   into.operations = [...new Set([...into.operations, ...finding.operations])]
   into.id = stableFindingId(into)
