@@ -93,11 +93,10 @@ const getsPadded = (finished: Finished, padding: string | ((body: string) => str
     },
   )
 
-// Each proof against a server and a mock of its own, closed by the proof itself, one at a time: two at once
-// made the stalling bodies' proof reach 261 MB on a clean clone, where alone it measured 237–252 MB. The
-// file runs beside the other process proofs, as a user's CI machine runs beside other jobs: in three runs
-// with the hostile servers' proofs beside it, they peaked at up to 236 MB of their 250 and 252 of their 300.
-describe('the command’s memory stays within its budget whatever a server sends (250 MB; 300 MB for megabyte names and stalling nearly full bodies)', () => {
+// Each proof against a server and a mock of its own, closed by the proof itself: the file may run them side
+// by side. The `process-alone` project (vitest.config.ts) runs them one at a time: two at once made the
+// stalling bodies' proof reach 261 MB of its 250 on a clean clone, where alone it measures 237–252 MB.
+describe.concurrent('the command’s memory stays within its budget whatever a server sends (250 MB; 300 MB for megabyte names and stalling nearly full bodies)', () => {
   // A run against an honest server first: the first run after a change to the sources builds the command's
   // bundles, in its outer process (some 15 MB more for the rest of that run), which no server causes.
   beforeAll(async () => {
