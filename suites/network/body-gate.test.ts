@@ -77,6 +77,44 @@ describe('the gate for large bodies', () => {
     next.ticket.release()
   })
 
+  it('lets no more than maxOutside bodies out of the slots at once: the next waits on until one is let go', async () => {
+    const gate = new BodyGate({ slots: 1, largeFrom: 1024, maxWaitMs: 30, maxOutside: 1 })
+    const holder = asking(gate)
+    await settle()
+    const [first, second] = [asking(gate), asking(gate)]
+    await sleep(100)
+    expect([first.granted, first.lend]).toEqual([true, undefined])
+    // The holder read nothing meanwhile, yet the second waits: one body is out of the slots already.
+    expect(second.granted).toBe(false)
+    first.ticket.release(4096)
+    await sleep(100)
+    expect([second.granted, second.lend]).toEqual([true, undefined])
+    second.ticket.release()
+    holder.ticket.release()
+  })
+
+  it('keeps a stalled holder in its slot while maxOutside bodies are out of the slots', async () => {
+    const gate = new BodyGate({ slots: 1, largeFrom: 1024, maxWaitMs: 30, maxOutside: 1 })
+    const holder = asking(gate)
+    await settle()
+    const late = asking(gate)
+    await sleep(100)
+    expect(late.granted).toBe(true)
+    const queued = asking(gate)
+    // Out of the slots is full: the holder keeps its slot and its buffer, and the queued body waits.
+    expect(holder.ticket.keepBuffer()).toBe(false)
+    await settle()
+    expect(queued.granted).toBe(false)
+    late.ticket.release()
+    // Room again: the holder hands its slot on, to the body queued behind it.
+    expect(holder.ticket.keepBuffer()).toBe(true)
+    await settle()
+    expect(queued.granted).toBe(true)
+    expect(queued.lend).toBeTypeOf('function')
+    holder.ticket.release()
+    queued.ticket.release()
+  })
+
   it('keeps a body waiting past its time while the holders read, and lets it go on once they stop', async () => {
     // Timers are driven by hand: the rule is about which wait saw bytes move, not about the machine's speed.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })

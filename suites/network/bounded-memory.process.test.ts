@@ -96,7 +96,7 @@ const getsPadded = (finished: Finished, padding: string | ((body: string) => str
 // Each proof against a server and a mock of its own, closed by the proof itself: the file may run them side
 // by side. The `process-alone` project (vitest.config.ts) runs them one at a time: two at once made the
 // stalling bodies' proof reach 261 MB of its 250 on a clean clone, where alone it measures 237–252 MB.
-describe.concurrent('the command’s memory stays within its budget whatever a server sends (250 MB; 300 MB for megabyte names and stalling nearly full bodies)', () => {
+describe.concurrent('the command’s memory stays within its budget whatever a server sends (250 MB; 300 MB for megabyte names)', () => {
   // A run against an honest server first: the first run after a change to the sources builds the command's
   // bundles, in its outer process (some 15 MB more for the rest of that run), which no server causes.
   beforeAll(async () => {
@@ -296,14 +296,13 @@ describe.concurrent('the command’s memory stays within its budget whatever a s
     },
   )
 
-  it('holds many slow, nearly full bodies at once within 300 MB, each reported as slow', async ({
+  it('holds many slow, nearly full bodies at once within the budget, each reported as slow', async ({
     onTestFinished,
   }) => {
     // Just under the 4 MiB cap, then silence: every list in flight holds its bytes until its deadline. Up
-    // to 32 requests are in flight (connections-per-origin.ts), each body then a 4 MB buffer past the
-    // gate's two slots: 237–265 MB measured alone on two cores, over the 250 MB of the other proofs since
-    // the connections went from 16 to 32. Bounding the bodies held outside the gate's slots would bring it
-    // back under 250.
+    // to 32 requests are in flight (connections-per-origin.ts); past the gate's two slots, four bodies at
+    // most go on in a 4 MB buffer of their own (body-gate.ts): 198 MB measured, 211 beside two busy
+    // processes. With every stalled body let on, it was 237–265 MB alone.
     const almost = Buffer.alloc(4 * 1024 * 1024 - 1024, 0x20)
     almost[0] = 0x5b
     const url = await listsAttacked(onTestFinished, (_, res) => {
@@ -315,7 +314,7 @@ describe.concurrent('the command’s memory stays within its budget whatever a s
     expect(code, output).toBe(1)
     expect(output).toMatch(/slower than 3 s/)
     expect(report?.findings.map((finding) => finding.rule)).toContain('no-response')
-    expectWithinBudget(ran, 300)
+    expectWithinBudget(ran)
   })
 
   it('holds lists of pets with megabyte names in every answer within 300 MB', async ({ onTestFinished }) => {

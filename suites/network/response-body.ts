@@ -113,6 +113,8 @@ const bodyGate = new BodyGate({
   slots: 2,
   largeFrom: largeBodyBytes,
   maxWaitMs: 1_000,
+  // Four bodies of the 4 MiB cap: 16 MiB besides the slots' two, whatever the CPU leaves the run.
+  maxOutside: 4,
   // Found on first use: a run whose bodies never reach the gate makes no new context for it.
   collect: () => {
     collection ??= fullCollection() ?? (() => {})
@@ -220,13 +222,11 @@ export function readBoundedBody(
   /** Set while the body holds a slot and its buffer: a body that stalls hands the slot on (`stalled`). */
   let stall: ReturnType<typeof setTimeout> | undefined
   const stalled = () => {
-    stall = undefined
     // It goes on in the buffer it was lent, which is the cap's size: copied out, the copy and the buffer
-    // given back both stayed in memory, the buffer idle until another large body came.
-    ticket?.keepBuffer()
-    // The slot goes back now; the body is counted toward the collections once, when it is let go.
-    ticket?.release()
-    ticket = undefined
+    // given back both stayed in memory, the buffer idle until another large body came. The slot goes
+    // back now, unless as many bodies as the gate allows are out of the slots already: then it keeps it,
+    // and tries again after another stall. Its ticket is released once the body is let go.
+    stall = ticket?.keepBuffer() === false ? setTimeout(stalled, stallMs) : undefined
   }
   const stop = () => {
     if (settled) return
