@@ -255,7 +255,7 @@ function mergeAuthFindings(findings: Finding[]): Finding[] {
   // A server that serves requests with no key, or with any key, also serves every near miss of the key
   // and every keyless spelling of them: auth findings on some of the same operations are that hole too
   // (near misses go to fewer operations than the plain bad keys, so the sets differ).
-  // The widest such hole, whichever was seen first: checks send their probes at once, and the order their
+  // The widest such hole, not the first seen: checks send their probes at once, and the order their
   // answers came in must not decide which findings are folded into which.
   const keyless = merged
     .filter(
@@ -302,9 +302,7 @@ function mergeStoredIntoCode(findings: Finding[]): Finding[] {
  * finding's id is built from them, and a baseline or a previous run matches findings by id.
  */
 function absorb(into: Finding, finding: Finding): void {
-  into.where = [...new Set([...into.where.split('; '), ...finding.where.split('; ')])]
-    .sort(compareText)
-    .join('; ')
+  into.where = [...new Set([...into.where.split('; '), ...finding.where.split('; ')])].sort().join('; ')
   into.key = `auth: ${into.where}`
   into.operations = [...new Set([...into.operations, ...finding.operations])]
   into.id = stableFindingId(into)
