@@ -2,18 +2,16 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { serveHttp } from '../mocks/http/serve-http.ts'
 import { brokenServerKey, brokenServers, correctServers } from './proof/broken-servers.ts'
-import { runConformanceCommand } from './proof/conformance-command.ts'
+import { runConformanceInThread } from './proof/conformance-in-thread.ts'
 
-// The proof of the suite, through the command users run: first a server without the defect must pass, then
+// The proof of the suite, a whole run for each server: first a server without the defect must pass, then
 // each broken server must fail with its own expected finding, reported once (at most 3 findings).
 const findingsPerServer: number[] = []
 
 async function checkServer(handle: Parameters<typeof serveHttp>[0]) {
   const http = await serveHttp(handle, { port: 0, host: '127.0.0.1' })
   try {
-    return await runConformanceCommand(['--base-url', `${http.origin}/v1`], {
-      env: { CONFORMANCE_API_KEY: brokenServerKey },
-    })
+    return await runConformanceInThread({ baseUrl: `${http.origin}/v1`, apiKey: brokenServerKey })
   } finally {
     await http.close()
   }

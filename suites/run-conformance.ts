@@ -1,5 +1,6 @@
 // runConformance, the suite's public entry: a whole run as named stages, from the options to the exit code.
 import { join } from 'node:path'
+import { closeRunClient } from './network/index.ts'
 import { writeReportFiles } from './output/index.ts'
 import type { ConformanceReport } from './reporting/index.ts'
 import { writeBaseline } from './reporting/index.ts'
@@ -21,6 +22,7 @@ import {
   withExitReason,
 } from './run/index.ts'
 import { defaults } from './run-defaults.ts'
+import { runInThisThread } from './run-in-thread.ts'
 
 export type { ConformanceOptions, ConformanceOutcome } from './run/index.ts'
 
@@ -38,21 +40,24 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   if ('reason' in checked) return unjudgedOutcome(checked.reason, checked.reports, startedAt)
   const { secrets, output, print, target, timeoutMs, reportDir, baseline } = checked.plan
 
-  const suite = startLoadingSuite()
+  const suite = options.inThisThread ? undefined : startLoadingSuite()
   const insecure = options.network?.insecure
     ? [
         'Insecure: --insecure accepted any TLS certificate, so this run cannot tell the server from anyone in between. Do not gate a release on it.',
       ]
     : []
   for (const line of insecure) print(`Warning: ${line}`)
+  // A client of its own (network options of its own): its requests are not the run's traffic.
+  const preflightNetwork = { ...target.network }
   const blocker = await preflight(target.baseUrl, target.apiKey, {
     requestTimeoutMs: target.requestTimeoutMs,
     maxResponseBytes: target.maxResponseBytes,
     runDeadline: target.runDeadline,
-    ...(target.network ? { network: target.network } : {}),
+    network: preflightNetwork,
   })
+  closeRunClient(preflightNetwork)
   if (blocker) {
-    suite.prestarted?.dispose()
+    suite?.prestarted?.dispose()
     const reason = {
       ...blocker,
       message: secrets.redact(blocker.message),
@@ -105,7 +110,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         // Rendered again below, where an error surfaces as the run's own.
       }
     }
-    const judged = await runSuite(suite, { target, timeoutMs, reporter, facts, output, onJudged })
+    const judged = suite
+      ? await runSuite(suite, { target, timeoutMs, reporter, facts, output, onJudged })
+      : await runInThisThread(target, { facts, print })
     const { report, texts } = early?.from === judged ? early.rendered : render(judged)
 
     writeReportFiles(output, reportDir, texts)
@@ -128,7 +135,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     print(`HTML report: ${join(reportDir, 'conformance.html')}`)
     return exitOutcome(report)
   } finally {
-    suite.prestarted?.dispose()
+    suite?.prestarted?.dispose()
     await prism?.stop()
   }
 }

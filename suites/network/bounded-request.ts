@@ -36,7 +36,7 @@ import {
 } from './request-pacing.ts'
 import { readBoundedBody, withBody } from './response-body.ts'
 
-// One pool per process and network setting: checks run concurrently against the same server. node:http,
+// One pool per run: its checks run concurrently against the same server. node:http,
 // undici only behind a proxy (proxied-request.ts): docs/decisions/node-http-for-direct-requests.md.
 interface Client {
   agents: { 'http:': HttpAgent; 'https:': HttpsAgent }
@@ -53,11 +53,17 @@ interface Client {
   gaveUp?: string
   proxied?: Promise<ProxiedSend>
 }
-const clients = new Map<string, Client>()
+/**
+ * A client per run: the network options a run holds (the target's, one object for the whole run) name its
+ * pool, pacing, traffic and watch. Runs in one thread (runConformance with `inThisThread`) then never
+ * share a desync, a throttled state or a count; requests sent with no options share one client.
+ */
+const clients = new WeakMap<NetworkOptions, Client>()
+const noOptions: NetworkOptions = {}
 
-function clientFor(network: NetworkOptions | undefined): Client {
-  const key = JSON.stringify(network ?? {})
-  let client = clients.get(key)
+function clientFor(options: NetworkOptions | undefined): Client {
+  const network = options ?? noOptions
+  let client = clients.get(network)
   if (client) return client
   const tls = tlsOptions(network)
   const watch = new ConnectionWatch()
@@ -77,8 +83,20 @@ function clientFor(network: NetworkOptions | undefined): Client {
     firstAt: 0,
     lastAt: 0,
   }
-  clients.set(key, client)
+  clients.set(network, client)
   return client
+}
+
+/**
+ * Closes the connections a run kept alive and forgets its client, for a run that ends while its thread
+ * goes on (runConformance with `inThisThread`): a process that ends closes them itself.
+ */
+export function closeRunClient(network: NetworkOptions | undefined): void {
+  const client = clients.get(network ?? noOptions)
+  if (!client) return
+  clients.delete(network ?? noOptions)
+  client.agents['http:'].destroy()
+  client.agents['https:'].destroy()
 }
 
 /** What the run's traffic under these network settings did so far (for the report). */

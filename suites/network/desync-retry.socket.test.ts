@@ -63,14 +63,14 @@ afterAll(async () => {
   await new Promise((closed) => server.close(closed))
 })
 
-// Each test has a client of its own (a client is per network setting): the first desync turns keep-alive
-// off for the rest of its client's run.
-const clientFor = (name: string) => ({
-  requestTimeoutMs: 2000,
-  maxResponseBytes: 1024,
-  runDeadline: Date.now() + 30_000,
-  network: { headers: [['x-test', name]] as [string, string][] },
-})
+// Each test has a client of its own (a client is per run, named by the run's network options): the first
+// desync turns keep-alive off for the rest of its client's run.
+const networks = new Map<string, { headers: [string, string][] }>()
+const clientFor = (name: string) => {
+  const network = networks.get(name) ?? { headers: [['x-test', name]] }
+  networks.set(name, network)
+  return { requestTimeoutMs: 2000, maxResponseBytes: 1024, runDeadline: Date.now() + 30_000, network }
+}
 const send = (path: string, name: string, method = 'GET') =>
   boundedRequest(`${origin}${path}`, { method, headers: {} }, clientFor(name))
 const bodyOf = (outcome: Awaited<ReturnType<typeof send>>) =>

@@ -1,7 +1,7 @@
 // The network client: bounded requests (deadline, byte and chunk caps, pacing), direct or through a proxy,
 // and what the connections showed.
 // The face of suites/network/: other folders import from here, never from its files.
-export { boundedRequest, desyncFacts, trafficFacts } from './bounded-request.ts'
+export { boundedRequest, closeRunClient, desyncFacts, trafficFacts } from './bounded-request.ts'
 export type { DesyncFacts } from './connection-watch.ts'
 export {
   isPublicHeader,

@@ -1,4 +1,4 @@
-// Runs `npm run conformance` as a user does, in its own process: the one path the suite's proofs take.
+// Runs `npm run conformance` as a user does, in its own process: the path of every proof of what the command does.
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -43,7 +43,8 @@ export function describePeakTree(run: CommandRun): string {
 
 /**
  * Runs `npm run conformance` as a user does (its own process, the same launcher and entry point), for
- * tests: the one path every proof of the suite goes through. Bounded by `timeoutMs`.
+ * tests of what the command does (a whole run per server, by the dozen, goes through conformance-in-thread.ts).
+ * Bounded by `timeoutMs`.
  */
 export function runConformanceCommand(
   args: string[],

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { runConformanceCommand } from './conformance-command.ts'
+import { runConformanceInThread } from './conformance-in-thread.ts'
 import { realisticBrokenServers } from './realistic-broken-servers.ts'
 
-// Realistic single-defect servers in other styles, each on a real socket, checked by the command users run:
+// Realistic single-defect servers in other styles, each on a real socket, checked by a whole run in this thread:
 // each must fail with its expected finding, reported at its root (at most 3 findings, or as the server says).
 const seed = process.env.PROOF_SEED ?? '7'
 const findingsPerServer: number[] = []
@@ -13,12 +13,11 @@ describe(`the suite finds each realistic defect (seed ${seed})`, () => {
     async (_, broken) => {
       const server = await broken.start()
       try {
-        const { code, output, report } = await runConformanceCommand(
-          ['--base-url', server.baseUrl, '--seed', seed],
-          {
-            env: { CONFORMANCE_API_KEY: server.apiKey },
-          },
-        )
+        const { code, output, report } = await runConformanceInThread({
+          baseUrl: server.baseUrl,
+          apiKey: server.apiKey,
+          seed: Number(seed),
+        })
         expect(report, `no report was written:\n${output}`).toBeDefined()
         const findings = report?.findings ?? []
         findingsPerServer.push(findings.length)
@@ -39,8 +38,8 @@ describe(`the suite finds each realistic defect (seed ${seed})`, () => {
         await server.close()
       }
     },
-    // Each case is a whole conformance run in its own process, many at once: bounded as the harness
-    // bounds one run (180 s), not by the 60 s default meant for a single request-sized test.
+    // Each case is a whole conformance run, many at once: bounded as the harness bounds one run (180 s),
+    // not by the 60 s default meant for a single request-sized test.
     180_000,
   )
 
@@ -69,10 +68,12 @@ describe('defects found without relying on the random sequences', () => {
   )('finds: %s (seed %s, one model sequence)', async (_, runSeed, broken) => {
     const server = await broken.start()
     try {
-      const { output, report } = await runConformanceCommand(
-        ['--base-url', server.baseUrl, '--seed', runSeed, '--max-examples', '1'],
-        { env: { CONFORMANCE_API_KEY: server.apiKey } },
-      )
+      const { output, report } = await runConformanceInThread({
+        baseUrl: server.baseUrl,
+        apiKey: server.apiKey,
+        seed: Number(runSeed),
+        maxExamples: 1,
+      })
       const { rule, operation } = broken.expectedFinding
       expect(
         report?.findings.some((finding) => finding.rule === rule && finding.operations.includes(operation)),

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runConformanceCommand } from './conformance-command.ts'
+import { runConformanceInThread } from './conformance-in-thread.ts'
 import { sendRaw } from './raw-http.ts'
 import { referenceServers } from './reference-servers.ts'
 import type { StartedServer } from './serve-reference.ts'
 
-// Correct servers in styles unlike our mock, each on a real socket, checked by the command users run, in
-// every mode. A finding here is the suite assuming something the contract leaves open: never a reason to
-// bend the server.
+// Correct servers in styles unlike our mock, each on a real socket, checked by a whole run in every mode.
+// A finding here is the suite assuming something the contract leaves open: never a reason to bend the server.
 const seed = process.env.PROOF_SEED ?? '7'
 
 describe.each(referenceServers.map((server) => [server.name, server] as const))('%s', (_, reference) => {
@@ -64,14 +63,16 @@ describe.each(referenceServers.map((server) => [server.name, server] as const))(
   })
 
   it.each([
-    ['writing', []],
-    ['read-only', ['--read-only']],
-    ['through Prism', ['--via-prism']],
+    ['writing', {}],
+    ['read-only', { readOnly: true }],
+    ['through Prism', { viaPrism: true }],
   ])(`conforms, %s (seed ${seed})`, async (name, mode) => {
-    const { code, output, report } = await runConformanceCommand(
-      ['--base-url', server.baseUrl, '--seed', seed, ...mode],
-      { env: { CONFORMANCE_API_KEY: server.apiKey } },
-    )
+    const { code, output, report } = await runConformanceInThread({
+      baseUrl: server.baseUrl,
+      apiKey: server.apiKey,
+      seed: Number(seed),
+      ...mode,
+    })
     expect(
       report?.findings.map((finding) => `${finding.rule}: ${finding.message}`),
       output,

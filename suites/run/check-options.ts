@@ -129,7 +129,8 @@ export function checkOptions(
     policy: options.policy ?? 'strict',
     excludedRules: selection.excluded,
     command: invokedCommand(),
-    ...(options.network ? { network: options.network } : {}),
+    // A copy of its own: the network client is the run's, named by this object (bounded-request.ts).
+    network: { ...options.network },
     ...(options.maxWrites === undefined ? {} : { maxWrites: options.maxWrites }),
     ...(options.maxCreatedTotal === undefined ? {} : { maxCreatedTotal: options.maxCreatedTotal }),
     ...(pacts.pacts.length > 0 ? { pacts: pacts.pacts, pactDrift: options.pactDrift ?? 'fail' } : {}),

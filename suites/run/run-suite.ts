@@ -2,17 +2,25 @@
 // The suite's own stage: vitest runs the checks in its thread, under the run's deadline and a backstop.
 import type { ConformanceTarget } from '../engine/index.ts'
 import type { Output } from '../output/index.ts'
-import { buildReport, type ConformanceReport } from '../reporting/index.ts'
+import type { ConformanceReport } from '../reporting/index.ts'
+import { type ReportFacts, unfinishedReport } from './judged-report.ts'
 import type { LoadingSuite } from './load-suite.ts'
 import { prestartedPool } from './prestarted-worker.ts'
 import type { ConformanceReporter } from './vitest-reporter.ts'
+
+/**
+ * 16 checks at once: measured ~0.05 × of the speed target faster than 8, whose checks waited on each other's
+ * round trips. Not more: what the checks in flight hold is the run's memory (bounded-memory.process.test.ts);
+ * the pool's other sockets serve the checks that send several at once.
+ */
+export const checksAtOnce = 16
 
 export interface SuiteRun {
   target: ConformanceTarget
   timeoutMs: number
   reporter: ConformanceReporter
   /** What the report says of the target whatever happens (for a run that did not finish too). */
-  facts: ConstructorParameters<typeof ConformanceReporter>[0]
+  facts: ReportFacts
   output: Output
   /** Called once vitest has judged the run, while it stops its thread: a head start on the reports. */
   onJudged: () => void
@@ -44,10 +52,7 @@ export async function runSuite(suite: LoadingSuite, run: SuiteRun): Promise<Conf
       // One thread in this process: its memory is the run's, and it starts faster than a fork. It was
       // started ahead, while vitest loaded (prestarted-worker.ts).
       pool: prestarted ? prestartedPool(prestarted) : 'threads',
-      // 16 checks at once: measured ~0.05 × of the speed target faster than 8, whose checks waited on each
-      // other's round trips. Not more: what the checks in flight hold is the run's memory
-      // (bounded-memory.process.test.ts); the pool's other sockets serve the checks that send several at once.
-      maxConcurrency: 16,
+      maxConcurrency: checksAtOnce,
       sequence: { concurrent: true },
       // The run's own deadline governs; vitest's per-test timeout only backs it up.
       testTimeout: timeoutMs + 30_000,
@@ -69,15 +74,5 @@ export async function runSuite(suite: LoadingSuite, run: SuiteRun): Promise<Conf
   })
   const finished = await Promise.race([vitest.close().then(() => 'done' as const), backstop])
   if (finished === 'done' && reporter.report) return reporter.report
-  const { peakRss, ...facts } = run.facts
-  return buildReport([], {
-    ...facts,
-    ...(peakRss ? { peakRssBytes: peakRss() } : {}),
-    startedAt,
-    finishedAt: new Date(),
-    coverage: [],
-    created: { count: 0, namePrefix: '' },
-    pending:
-      [...reporter.running].length > 0 ? [...reporter.running] : ['the suite itself (it did not finish)'],
-  })
+  return unfinishedReport(run.facts, startedAt, [...reporter.running])
 }
