@@ -183,7 +183,7 @@ export const used = [pet, api, wrong, options, query, status, startBrowserMock, 
     ).resolves.toBeDefined()
   })
 
-  it('serves with the animal-store-mock bin; animal-store-conformance says to install vitest, exit 2', async () => {
+  it('serves with the animal-store-mock bin; animal-store-conformance says to install vitest, exit 2; runConformance in the caller’s thread needs no vitest', async () => {
     const mock = await startInstalledMock(process.execPath, app, ['--api-key', 'k'])
     try {
       const response = await fetch(`${mock.baseUrl}/pets?limit=3`, { headers: { authorization: 'Bearer k' } })
@@ -201,6 +201,12 @@ export const used = [pet, api, wrong, options, query, status, startBrowserMock, 
       )
       expect(refused?.code).toBe(2)
       expect(refused?.stderr).toContain('npm install --save-dev vitest@^4.1')
+      // The whole run, judged in this thread: the installed mock conforms, exit 0.
+      const inThread = `import { runConformance } from 'animal-store-contract-kit/conformance'
+const { exitCode } = await runConformance({ baseUrl: ${JSON.stringify(mock.baseUrl)}, apiKey: 'k', inThisThread: true, reportDir: 'in-thread', print: () => {} })
+console.log('exit', exitCode)`
+      const judged = await runNode(process.execPath, app, ['--input-type=module', '-e', inThread])
+      expect(judged.stdout.trim()).toBe('exit 0')
     } finally {
       await mock.stop()
     }
