@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Browser, type Page, chromium as playwright } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../core/request-journal.ts'
 import { seedPets } from '../core/seed-pets.ts'
-import { findChromium } from '../find-chromium.ts'
 import { findFreePort } from '../local-port.ts'
+import { sharedChromium } from '../proof/shared-chromium.ts'
 import { type MockProcess, startMockProcess } from '../proof/start-mock-process.ts'
 import { type ExampleServer, startExampleServer } from './serve-example.ts'
 
@@ -22,22 +22,16 @@ let example: ExampleServer
 let http: MockProcess
 
 beforeAll(async () => {
-  const chromium = await findChromium()
-  ;[example, http] = await Promise.all([
+  ;[example, http, browser] = await Promise.all([
     startExampleServer({ port: await findFreePort() }),
     startMockProcess(['--seed', String(seed), '--pets', '12']),
+    // Each test works in a context of its own: a fresh, empty profile (Playwright refuses --user-data-dir).
+    sharedChromium(),
   ])
-  // launch() gives every run a fresh, empty profile of its own (Playwright refuses --user-data-dir here).
-  browser = await playwright
-    .launch({ executablePath: chromium.executablePath, args: chromium.args })
-    .catch((error: Error) => {
-      throw new Error(`Failed to launch Chromium from ${chromium.source}: ${error.message}`)
-    })
   mkdirSync(reports, { recursive: true })
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
   await example?.close()
   await http?.stop()
 })

@@ -3,9 +3,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium as playwright } from 'playwright-core'
-import { findChromium } from '../../mocks/find-chromium.ts'
 import { bundleForBrowser } from '../../mocks/proof/browser-bundle.ts'
+import { sharedChromium } from '../../mocks/proof/shared-chromium.ts'
 
 // Test helper: the installed package's browser mock in a real Chromium, under whichever msw the scratch
 // project holds. The page (scripts/proof/package-fixtures/browser-mock-page.ts) is bundled from inside the project,
@@ -50,10 +49,8 @@ export async function visitBrowserMockPage(
     response.end(body)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const chromium = await findChromium()
-  const browser = await playwright.launch({ executablePath: chromium.executablePath, args: chromium.args })
+  const context = await (await sharedChromium()).newContext()
   try {
-    const context = await browser.newContext()
     const tab = await context.newPage()
     const messages: string[] = []
     tab.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`))
@@ -73,7 +70,7 @@ export async function visitBrowserMockPage(
     }
     return { outcome, console: messages, served }
   } finally {
-    await browser.close()
+    await context.close()
     await new Promise((resolve) => server.close(resolve))
   }
 }

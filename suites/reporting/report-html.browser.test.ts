@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { type Browser, type BrowserContext, type Page, chromium as playwright } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findChromium } from '../../mocks/find-chromium.ts'
 import { serveHttp } from '../../mocks/http/serve-http.ts'
+import { sharedChromium } from '../../mocks/proof/shared-chromium.ts'
 import type { CheckResult } from '../engine/run-check.ts'
 import { replayCommand } from '../judging/replay-command.ts'
 import { brokenServerKey, brokenServers } from '../proof/broken-servers.ts'
@@ -27,18 +27,13 @@ let htmlFile: string
 beforeAll(async () => {
   if (!server)
     throw new Error('The broken server "auth hole: any bearer key is accepted" is gone; pick another.')
-  const chromium = await findChromium()
   const http = await serveHttp(server.build(), { port: 0, host: '127.0.0.1' })
   try {
     ;[run, browser] = await Promise.all([
       runConformanceCommand(['--base-url', `${http.origin}/v1`], {
         env: { CONFORMANCE_API_KEY: brokenServerKey },
       }),
-      playwright
-        .launch({ executablePath: chromium.executablePath, args: chromium.args })
-        .catch((error: Error) => {
-          throw new Error(`Failed to launch Chromium from ${chromium.source}: ${error.message}`)
-        }),
+      sharedChromium(),
     ])
   } finally {
     await http.close()
@@ -46,10 +41,6 @@ beforeAll(async () => {
   htmlFile = join(run.reportDir, 'conformance.html')
   mkdirSync(reports, { recursive: true })
 }, 180_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
 
 /** Opens a report file the way a person does, recording every request the page makes. */
 async function open(file: string, options: { javaScript: boolean; width?: number }) {

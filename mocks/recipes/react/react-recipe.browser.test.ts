@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium as playwright } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { findChromium } from '../../find-chromium.ts'
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest'
+import { sharedChromium } from '../../proof/shared-chromium.ts'
 import { writeServiceWorker } from '../../service-worker-file.ts'
 
 // The React recipe on Vite's dev server with VITE_MOCK_API=true, in a real Chromium: the mock must be up
@@ -21,17 +21,17 @@ beforeAll(async () => {
   })
   await server.listen()
   delete process.env.VITE_MOCK_API
-  const chromium = await findChromium()
-  browser = await playwright.launch({ executablePath: chromium.executablePath, args: chromium.args })
+  browser = await sharedChromium()
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
   await server?.close()
 })
 
 it('renders the mock’s pets on the first render and lists a pet added through the form', async () => {
   const page = await browser.newPage()
+  // The page's own context: closing it leaves the shared browser as it was.
+  onTestFinished(() => page.close())
   const messages: string[] = []
   page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`))
   await page.goto(server.resolvedUrls?.local[0] ?? '')
