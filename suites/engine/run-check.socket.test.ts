@@ -1,10 +1,13 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { safeMethodProbes } from '../checks/safe-method-probes.ts'
+import { groupFindings } from '../judging/index.ts'
 import { type DelayingProxy, startDelayingProxy } from '../proof/delaying-proxy.ts'
 import { inProcessRun } from '../proof/in-process-run.ts'
 import { realisticBrokenServers } from '../proof/realistic-broken-servers.ts'
 import type { StartedServer } from '../proof/serve-reference.ts'
-import { runCheck } from './index.ts'
+import { type Check, runCheck } from './index.ts'
 
 // One check that sees one defect on two operations at once: which answer comes first is timing, and
 // must change nothing of what the check reports.
@@ -45,5 +48,51 @@ describe('a check that sees one defect on several operations', () => {
   ])('reports it on each of them, whichever answers first (%s)', async (_, slowPath) => {
     // The server serves a keyless HEAD on every path that declares GET: all three are that one defect.
     expect((await operationsFlagged(slowPath)).sort()).toEqual(['GET /store/orders', 'getPet', 'listPets'])
+  })
+})
+
+// A pet stored wrong before the run, read by two checks at once, one through the list and one by its id:
+// the first read to arrive reports it and the other is set aside by it, which is timing. The finding must
+// name both operations (and keep its id) whichever arrived first.
+describe('a record stored wrong, read by two operations at once', () => {
+  let plain: Server | undefined
+  afterEach(async () => {
+    plain?.closeAllConnections()
+    await new Promise((closed) => plain?.close(closed) ?? closed(undefined))
+    plain = undefined
+  })
+
+  const reading = (name: string, read: Check['run']): Check => ({ group: 'stored', name, run: read })
+  const checks = [
+    reading('reads the list', async ({ send }) => void (await send('listPets', { intent: 'valid' }))),
+    reading(
+      'reads the pet',
+      async ({ send }) => void (await send('getPet', { intent: 'valid', path: { petId: 5 } })),
+    ),
+  ]
+
+  async function storedRecordFinding(slowPath: RegExp) {
+    const rex = { id: 5, name: 'Rex', status: 'lost' }
+    plain = createServer((req, res) => {
+      const body = JSON.stringify(req.url?.startsWith('/v1/pets/5') ? rex : [rex])
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body)
+    })
+    await new Promise<void>((listening) => plain?.listen(0, '127.0.0.1', listening))
+    const upstream = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/v1`
+    proxy = await startDelayingProxy({ upstream, delayMs: ({ path }) => (slowPath.test(path) ? 150 : 0) })
+    const run = inProcessRun({ baseUrl: `${proxy.origin}/v1`, apiKey: 'stored-key' }, 'stored-test')
+    const results = await Promise.all(checks.map((check) => runCheck(check, run)))
+    const finding = groupFindings(results).find((one) => one.rule === 'stored-record')
+    return { operations: [...(finding?.operations ?? [])].sort(), id: finding?.id }
+  }
+
+  it('names both operations with one id, whichever read arrived first', async () => {
+    const listLast = await storedRecordFinding(/^\/v1\/pets(\?|$)/)
+    await proxy?.close()
+    plain?.closeAllConnections()
+    plain?.close()
+    const petLast = await storedRecordFinding(/^\/v1\/pets\/5/)
+    expect(listLast.operations).toEqual(['getPet', 'listPets'])
+    expect(petLast).toEqual(listLast)
   })
 })

@@ -137,10 +137,10 @@ async function judgeCheck(
   // One violation per root cause and operation: the same defect seen on two operations is one finding on
   // both, whichever of its exchanges was answered first (keyed by the cause alone, the first answer won).
   const add = (violation: Violation, exchange: Pick<Exchange, 'request'> | undefined) => {
-    const id = `${findingId(violation)}\0${violation.operation}`
+    const id = onOperation(violation)
     if (seen.has(id) || !judged(violation)) return
     seen.add(id)
-    causes.add(findingId(violation))
+    causes.add(id)
     violations.push(
       exchange && violation.replay === undefined
         ? { ...violation, replay: replayCommand(exchange.request, target) }
@@ -163,16 +163,17 @@ async function judgeCheck(
       add(violation, exchange)
     }
   }
-  // Its reads held records already reported broken: judged on the rest, affected by those findings.
+  // Its reads held records already reported broken: judged on the rest, affected by those findings, on
+  // each operation that read them (the finding names them all, whichever read reported it first).
   const affectedBy = [
     ...new Map(
       recorder.exchanges
         .flatMap((exchange) =>
-          exchange.affectedBy && !causes.has(findingId(exchange.affectedBy))
-            ? [[findingId(exchange.affectedBy), exchange.affectedBy] as const]
+          exchange.affectedBy && !causes.has(onOperation(exchange.affectedBy))
+            ? [[onOperation(exchange.affectedBy), exchange.affectedBy] as const]
             : [],
         )
-        .concat(affectedElsewhere.map((violation) => [findingId(violation), violation] as const)),
+        .concat(affectedElsewhere.map((violation) => [onOperation(violation), violation] as const)),
     ).values(),
   ]
   if (affectedBy.length > 0) base.affectedBy = affectedBy
@@ -197,3 +198,6 @@ async function judgeCheck(
     others.length > 0 ? `\nAlso seen: ${others.map((violation) => violation.message).join(' ')}` : ''
   return { ...base, outcome: 'failed', message: `${first.message}${also}`, violations }
 }
+
+/** A root cause on one operation: what a check reports once. */
+const onOperation = (violation: Violation) => `${findingId(violation)}\0${violation.operation}`

@@ -116,7 +116,9 @@ export function groupFindings(
       byId.set(id, finding)
     }
     if (!finding.operations.includes(violation.operation)) finding.operations.push(violation.operation)
-    if (!finding[role].includes(check)) finding[role].push(check)
+    // A check that reports it on one operation and read it set aside on another is one of its checks.
+    const reports = role === 'affected' && finding.checks.includes(check)
+    if (!finding[role].includes(check) && !reports) finding[role].push(check)
     for (const record of violation.records ?? [])
       if (!finding.records?.includes(record)) finding.records = [...(finding.records ?? []), record]
     // Where the violation names no place of its own, the rule's place in the contract (registry).

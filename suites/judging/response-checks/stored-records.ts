@@ -43,7 +43,7 @@ export function brokenRecords(
     const id = String(item.id)
     const known = judging.storedWrong.get(id)
     if (known) {
-      affectedBy ??= known
+      affectedBy ??= onThisRead(known, judging)
       continue
     }
     const validation = validate(list ? [item] : item)
@@ -113,6 +113,16 @@ export function recordViolations(broken: readonly BrokenRecord[], judging: Judgi
     violations.push(violation)
   }
   return violations
+}
+
+/**
+ * A record reported broken as served (its violation names records), now read again: the defect is in every
+ * read that serves it, so the finding names this read's operation too, whichever read reported it first
+ * (timing). A record a create stored wrong stays on its root, the create.
+ */
+function onThisRead(known: Violation, judging: Judging): Violation {
+  const served = known.records !== undefined && known.operation !== judging.operation.id
+  return served ? { ...known, operation: judging.operation.id } : known
 }
 
 function described(record: BrokenRecord): string {
