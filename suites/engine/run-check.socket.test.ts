@@ -96,3 +96,49 @@ describe('a record stored wrong, read by two operations at once', () => {
     expect(petLast).toEqual(listLast)
   })
 })
+
+// Requests that get no answer, three in a row: whether an answer came between them is how they
+// interleaved. The run is blocked as "stopped answering" only when the server does not answer at all.
+describe('a server that leaves some requests unanswered', () => {
+  let dropping: Server | undefined
+  afterEach(async () => {
+    dropping?.closeAllConnections()
+    await new Promise((closed) => dropping?.close(closed) ?? closed(undefined))
+    dropping = undefined
+  })
+
+  /** Hangs up on every request `drops` picks, and answers the others with an empty list. */
+  async function runAgainst(drops: (url: string) => boolean) {
+    dropping = createServer((req, res) => {
+      if (drops(req.url ?? '')) return void req.socket.destroy()
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]')
+    })
+    await new Promise<void>((listening) => dropping?.listen(0, '127.0.0.1', listening))
+    const port = (dropping.address() as AddressInfo).port
+    const run = inProcessRun({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'drop-key' }, 'drop-test')
+    // Four reads of a pet at once, all hung up on: four failures in a row, however they interleave.
+    const unanswered: Check = {
+      group: 'dropped',
+      name: 'reads four pets at once',
+      run: async ({ send }) =>
+        void (await Promise.allSettled(
+          [1, 2, 3, 4].map((petId) => send('getPet', { intent: 'valid', path: { petId } })),
+        )),
+    }
+    const listing: Check = {
+      group: 'dropped',
+      name: 'lists pets',
+      run: async ({ send }) => void (await send('listPets', { intent: 'valid' })),
+    }
+    await runCheck(unanswered, run)
+    return (await runCheck(listing, run)).outcome
+  }
+
+  it('blocks nothing while the server still answers a plain list', async () => {
+    expect(await runAgainst((url) => /^\/v1\/pets\/\d/.test(url))).not.toBe('blocked')
+  })
+
+  it('blocks the rest of the run once the server answers nothing', async () => {
+    expect(await runAgainst(() => true)).toBe('blocked')
+  })
+})

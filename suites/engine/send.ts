@@ -10,8 +10,8 @@ import { claimCreated } from './created-ids.ts'
 import { judgeExchange } from './judge-exchange.ts'
 import type { Transport } from './transport.ts'
 
-// Three silent requests in a row: the server has stopped answering, and waiting on every further request
-// would only multiply one defect by the number of checks and the deadline.
+// Three silent requests in a row: the server may have stopped answering, and waiting on every further
+// request would only multiply one defect by the number of checks and the deadline.
 const failuresBeforeDown = 3
 
 /**
@@ -99,7 +99,7 @@ async function sendOnce(
       exchange: describeExchange(unanswered),
     }
     transport.failuresInARow++
-    if (transport.failuresInARow >= failuresBeforeDown) transport.down ??= violation
+    if (transport.failuresInARow >= failuresBeforeDown) await confirmDown(transport, violation)
     // The exchange goes with the failure so that the report can show how to send that request again.
     throw new CheckFailure(violation, unanswered)
   }
@@ -129,4 +129,26 @@ async function sendOnce(
     seal()
   }
   return exchange
+}
+
+/**
+ * Whether three failures came in a row, or an answer came between them, is how the requests in flight
+ * interleaved, not what the server does: one request the server answers when it answers at all (the first
+ * page of the list, with the key, as the pre-flight asks) settles it. Answered, the count starts again and
+ * the failures stay each its own check's; unanswered, the server stopped answering and the rest of the
+ * run is blocked by it. One such request at a time: failures meanwhile wait for its answer.
+ */
+function confirmDown(transport: Transport, violation: Violation): Promise<void> {
+  transport.probing ??= (async () => {
+    const { request } = buildRequest(transport.target, contract.operation('listPets'), {
+      intent: 'valid',
+      query: { limit: 1 },
+    })
+    const outcome = await boundedRequest(request.url, request, transport.limits)
+    if (outcome.ok || outcome.kind === 'too-large') transport.failuresInARow = 0
+    else if (outcome.kind !== 'run-deadline' && outcome.kind !== 'throttled') transport.down ??= violation
+  })().finally(() => {
+    transport.probing = undefined
+  })
+  return transport.probing
 }

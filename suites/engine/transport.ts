@@ -11,6 +11,8 @@ export interface Transport {
   failuresInARow: number
   /** Set once the server stopped answering: later requests are blocked by this instead of waiting. */
   down?: Violation
+  /** The one request asking whether the server still answers, while it is in flight (send.ts). */
+  probing?: Promise<void>
   /** Ids of pets whose create answered a changed value, with that finding: later reads are affected by it. */
   storedWrong: Map<string, Violation>
   /** Ids the server gave this run's creates: any other pet it serves was stored before the run. */
