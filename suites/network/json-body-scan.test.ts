@@ -159,6 +159,27 @@ describe('finding a member name given twice in one object', () => {
     expect(duplicateIn(`{"x":${open}[{"a":1,"a":2}]${close},"x":1}`)?.name).toBe('x')
   })
 
+  it('counts runs of brackets beyond the depth it reads in any pieces, and compares again once back', () => {
+    // Nesting far past the depth, closed again: a run of openings and one of closings, each counted at
+    // once, must leave the scan at the level it was, wherever the pieces cut the runs.
+    const deep = (depth: number) => `${'['.repeat(depth)}${'{'.repeat(3)}${'}'.repeat(3)}${']'.repeat(depth)}`
+    const body = `[${deep(3000)},{"x":[${deep(700)}],"a":1,"a":2}]`
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 3000 }), { minLength: 1 }), (sizes) => {
+        const bytes = Buffer.from(body)
+        const scan = new JsonBodyScan()
+        for (let at = 0, piece = 0; at < bytes.length; piece++) {
+          const size = sizes[piece % sizes.length] as number
+          scan.add(bytes.subarray(at, at + size))
+          at += size
+        }
+        expect(scan.duplicate).toEqual({ name: 'a', at: '/1/a' })
+        expect(scan.values).toBe(4)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
   it('compares no names in a body that is not JSON, nor names that are not UTF-8', () => {
     expect(duplicateIn('<p>{"a":1,"a":2}</p>')).toBeUndefined()
     const scan = new JsonBodyScan()

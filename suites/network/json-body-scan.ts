@@ -130,13 +130,25 @@ export class JsonBodyScan {
           break
         case 0x7b:
         case 0x5b:
-          if (this.#comparing) this.#open(byte === 0x7b)
+          if (!this.#comparing) break
+          this.#open(byte === 0x7b)
+          // Past the depth the parser reads, an opening is only counted: a run of them (a hostile body
+          // nests a million deep) is counted a block at a time, not byte by byte.
+          if (this.#beyond > 0) {
+            const end = runEnd(bytes, at + 1, byte)
+            this.#beyond += end - (at + 1)
+            at = end - 1
+          }
           break
         case 0x7d:
         case 0x5d:
           if (!this.#comparing) break
-          if (this.#beyond > 0) this.#beyond--
-          else this.#frames.pop()
+          if (this.#beyond > 0) {
+            // As many closings of a run as there are openings beyond the depth, at once.
+            const end = Math.min(runEnd(bytes, at + 1, byte), at + this.#beyond)
+            this.#beyond -= end - at
+            at = end - 1
+          } else this.#frames.pop()
           this.#nameNext = false
           break
       }
@@ -206,13 +218,25 @@ const spaceRun = 64
 const spaceBlock = Buffer.alloc(1024, 0x20)
 
 /** Where the whole blocks of spaces starting at `at` end (`at` itself when the next block is not one). */
-function afterSpaceBlocks(bytes: Buffer, at: number): number {
+const afterSpaceBlocks = (bytes: Buffer, at: number) => afterBlocks(spaceBlock, bytes, at)
+
+/** Where the whole copies of `block` starting at `at` end (`at` itself when the next is not one). */
+function afterBlocks(block: Buffer, bytes: Buffer, at: number): number {
   let end = at
   while (
-    end + spaceBlock.length <= bytes.length &&
-    bytes.compare(spaceBlock, 0, spaceBlock.length, end, end + spaceBlock.length) === 0
+    end + block.length <= bytes.length &&
+    bytes.compare(block, 0, block.length, end, end + block.length) === 0
   )
-    end += spaceBlock.length
+    end += block.length
+  return end
+}
+
+const bracketBlocks = new Map([0x5b, 0x5d, 0x7b, 0x7d].map((byte) => [byte, Buffer.alloc(1024, byte)]))
+
+/** Where the run of the bracket `byte` from `from` ends in `bytes`: whole blocks at once, then byte by byte. */
+function runEnd(bytes: Buffer, from: number, byte: number): number {
+  let end = afterBlocks(bracketBlocks.get(byte) as Buffer, bytes, from)
+  while (end < bytes.length && bytes[end] === byte) end++
   return end
 }
 
