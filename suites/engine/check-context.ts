@@ -120,6 +120,16 @@ export function createRunState(target: ConformanceTarget): RunState {
       ...(target.network ? { network: target.network } : {}),
     },
     failuresInARow: 0,
+    ...(target.overCap
+      ? {
+          down: {
+            rule: 'response-too-large',
+            operation: 'listPets',
+            where: 'response bodies',
+            message: target.overCap,
+          } satisfies Violation,
+        }
+      : {}),
     storedWrong: new Map(),
     createdIds: new Set(),
     creates: new Set(),

@@ -52,4 +52,9 @@ export interface ConformanceTarget {
   pacts?: readonly LoadedPact[]
   /** `fail` (the default): consumer drift fails the run like a Pact verification; `warn`: a warning. */
   pactDrift?: 'fail' | 'warn'
+  /**
+   * Set by the pre-flight when the server answered even a refusal over the byte cap (what happened, in
+   * words): no answer of it can be judged, so every check is blocked by that one finding.
+   */
+  overCap?: string
 }

@@ -16,7 +16,7 @@ export async function preflight(
   baseUrl: string,
   apiKey: string,
   limits: RequestLimits,
-): Promise<ExitReason | undefined> {
+): Promise<ExitReason | OverCap | undefined> {
   const url = `${baseUrl}/pets`
   const outcome = await boundedRequest(
     url,
@@ -43,6 +43,7 @@ export async function preflight(
         message: `Cannot reach ${url}: ${outcome.message}.`,
         advice: 'Is the server running, is the host name right, and does --base-url include /v1?',
       }
+    if (outcome.kind === 'too-large') return overCap(url, outcome.message, limits)
     // Connected but no (complete) answer: the server's behaviour, which the checks report.
     return undefined
   }
@@ -75,6 +76,29 @@ export async function preflight(
       advice: 'The base URL must include the version prefix, e.g. https://host/v1.',
     }
   return undefined
+}
+
+/** A server the run cannot judge at all, its fault: every check is blocked by this one finding (exit 1). */
+export interface OverCap {
+  overCap: string
+}
+
+/**
+ * The list came over a cap: so does a refusal? Without a key, a server answers a few bytes of Error (401)
+ * however large its data; a server that sends even that over the cap (an endless body, a compression bomb,
+ * 50 MB of anything) has no answer a check could judge, and each of the run's ~600 requests would read
+ * megabytes for nothing. Asked here, before any check, so which checks ran first never decides it.
+ */
+async function overCap(url: string, listed: string, limits: RequestLimits): Promise<OverCap | undefined> {
+  const refused = await boundedRequest(
+    `${url}?limit=1`,
+    { method: 'GET', headers: { accept: 'application/json' } },
+    limits,
+  )
+  if (refused.ok || refused.kind !== 'too-large') return undefined
+  return {
+    overCap: `GET ${url}: ${listed}; GET ${url}?limit=1 without a key: ${refused.message}. Every answer, even a refusal, is over the cap, so nothing the server sends can be judged: the contract's bodies are small JSON documents, and its Error a few bytes.`,
+  }
 }
 
 /** A report directory that cannot be written is known before the run, not after it. */
