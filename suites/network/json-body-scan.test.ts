@@ -3,6 +3,18 @@ import { describe, expect, it } from 'vitest'
 import { maxJsonDepth } from '../../contract/exact-json.ts'
 import { JsonBodyScan } from './json-body-scan.ts'
 
+/** The scan of `text` given in pieces of `sizes` bytes, the sizes taken in turn. */
+function scannedInPieces(text: string, sizes: number[]): JsonBodyScan {
+  const bytes = Buffer.from(text)
+  const scan = new JsonBodyScan()
+  for (let at = 0, piece = 0; at < bytes.length; piece++) {
+    const size = sizes[piece % sizes.length] as number
+    scan.add(bytes.subarray(at, at + size))
+    at += size
+  }
+  return scan
+}
+
 const scanned = (...chunks: string[]) => {
   const scan = new JsonBodyScan()
   for (const chunk of chunks) scan.add(Buffer.from(chunk))
@@ -166,13 +178,7 @@ describe('finding a member name given twice in one object', () => {
     const body = `[${deep(3000)},{"x":[${deep(700)}],"a":1,"a":2}]`
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 3000 }), { minLength: 1 }), (sizes) => {
-        const bytes = Buffer.from(body)
-        const scan = new JsonBodyScan()
-        for (let at = 0, piece = 0; at < bytes.length; piece++) {
-          const size = sizes[piece % sizes.length] as number
-          scan.add(bytes.subarray(at, at + size))
-          at += size
-        }
+        const scan = scannedInPieces(body, sizes)
         expect(scan.duplicate).toEqual({ name: 'a', at: '/1/a' })
         expect(scan.values).toBe(4)
       }),
@@ -286,13 +292,7 @@ describe('the scan against a reader of the whole text', () => {
         body as fc.Arbitrary<string>,
         fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1 }),
         (text, sizes) => {
-          const bytes = Buffer.from(text)
-          const scan = new JsonBodyScan()
-          for (let at = 0, piece = 0; at < bytes.length; piece++) {
-            const size = sizes[piece % sizes.length] as number
-            scan.add(bytes.subarray(at, at + size))
-            at += size
-          }
+          const scan = scannedInPieces(text, sizes)
           expect(scan.duplicate).toEqual(firstRepeat(text))
           expect(scan.values).toBe(counted(text))
         },
