@@ -1,9 +1,9 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createMockApi } from '../mocks/create-mock-api.ts'
 import { runConformanceCommand } from './proof/conformance-command.ts'
 import { runConformanceInThread } from './proof/conformance-in-thread.ts'
+import { closeNow, listenOnLoopback } from './proof/listen-on-loopback.ts'
 import { readMockRequest } from './proof/mock-request.ts'
 import { realisticBrokenServers } from './proof/realistic-broken-servers.ts'
 import type { ConformanceReport } from './reporting/index.ts'
@@ -30,12 +30,8 @@ async function mockServer(unasked = false): Promise<string> {
       )
     res.writeHead(answer.status, answer.headers).end(answer.body)
   })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  onTestFinished(() => {
-    server.closeAllConnections()
-    server.close()
-  })
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+  onTestFinished(() => closeNow(server))
+  return `${await listenOnLoopback(server)}/v1`
 }
 
 /** What a report judged, without what varies between any two runs (times, memory, names of created pets). */

@@ -1,10 +1,10 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { safeMethodProbes } from '../checks/safe-method-probes.ts'
 import { groupFindings } from '../judging/index.ts'
 import { type DelayingProxy, startDelayingProxy } from '../proof/delaying-proxy.ts'
 import { inProcessRun } from '../proof/in-process-run.ts'
+import { closeNow, listenOnLoopback } from '../proof/listen-on-loopback.ts'
 import { realisticBrokenServers } from '../proof/realistic-broken-servers.ts'
 import type { StartedServer } from '../proof/serve-reference.ts'
 import { type Check, runCheck } from './index.ts'
@@ -13,12 +13,22 @@ import { type Check, runCheck } from './index.ts'
 // must change nothing of what the check reports.
 let server: StartedServer | undefined
 let proxy: DelayingProxy | undefined
+/** Plain servers a test started (`serve`), each closed when it ends. */
+const plainServers: Server[] = []
 afterEach(async () => {
   await proxy?.close()
   await server?.close()
+  await Promise.all(plainServers.splice(0).map(closeNow))
   proxy = undefined
   server = undefined
 })
+
+/** A server of the test's own on loopback: its base URL, `/v1` included. */
+async function serve(listener: RequestListener): Promise<string> {
+  const plain = createServer(listener)
+  plainServers.push(plain)
+  return `${await listenOnLoopback(plain)}/v1`
+}
 
 const headWithoutKey = realisticBrokenServers.find((one) => one.name === 'HEAD is let through without a key')
 
@@ -55,13 +65,6 @@ describe('a check that sees one defect on several operations', () => {
 // the first read to arrive reports it and the other is set aside by it, which is timing. The finding must
 // name both operations (and keep its id) whichever arrived first.
 describe('a record stored wrong, read by two operations at once', () => {
-  let plain: Server | undefined
-  afterEach(async () => {
-    plain?.closeAllConnections()
-    await new Promise((closed) => plain?.close(closed) ?? closed(undefined))
-    plain = undefined
-  })
-
   const reading = (name: string, read: Check['run']): Check => ({ group: 'stored', name, run: read })
   const checks = [
     reading('reads the list', async ({ send }) => void (await send('listPets', { intent: 'valid' }))),
@@ -73,12 +76,10 @@ describe('a record stored wrong, read by two operations at once', () => {
 
   async function storedRecordFinding(slowPath: RegExp) {
     const rex = { id: 5, name: 'Rex', status: 'lost' }
-    plain = createServer((req, res) => {
+    const upstream = await serve((req, res) => {
       const body = JSON.stringify(req.url?.startsWith('/v1/pets/5') ? rex : [rex])
       res.writeHead(200, { 'content-type': 'application/json' }).end(body)
     })
-    await new Promise<void>((listening) => plain?.listen(0, '127.0.0.1', listening))
-    const upstream = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/v1`
     proxy = await startDelayingProxy({ upstream, delayMs: ({ path }) => (slowPath.test(path) ? 150 : 0) })
     const run = inProcessRun({ baseUrl: `${proxy.origin}/v1`, apiKey: 'stored-key' }, 'stored-test')
     const results = await Promise.all(checks.map((check) => runCheck(check, run)))
@@ -89,8 +90,6 @@ describe('a record stored wrong, read by two operations at once', () => {
   it('names both operations with one id, whichever read arrived first', async () => {
     const listLast = await storedRecordFinding(/^\/v1\/pets(\?|$)/)
     await proxy?.close()
-    plain?.closeAllConnections()
-    plain?.close()
     const petLast = await storedRecordFinding(/^\/v1\/pets\/5/)
     expect(listLast.operations).toEqual(['getPet', 'listPets'])
     expect(petLast).toEqual(listLast)
@@ -100,22 +99,13 @@ describe('a record stored wrong, read by two operations at once', () => {
 // Requests that get no answer, three in a row: whether an answer came between them is how they
 // interleaved. The run is blocked as "stopped answering" only when the server does not answer at all.
 describe('a server that leaves some requests unanswered', () => {
-  let dropping: Server | undefined
-  afterEach(async () => {
-    dropping?.closeAllConnections()
-    await new Promise((closed) => dropping?.close(closed) ?? closed(undefined))
-    dropping = undefined
-  })
-
   /** Hangs up on every request `drops` picks, and answers the others with an empty list. */
   async function runAgainst(drops: (url: string) => boolean) {
-    dropping = createServer((req, res) => {
+    const baseUrl = await serve((req, res) => {
       if (drops(req.url ?? '')) return void req.socket.destroy()
       res.writeHead(200, { 'content-type': 'application/json' }).end('[]')
     })
-    await new Promise<void>((listening) => dropping?.listen(0, '127.0.0.1', listening))
-    const port = (dropping.address() as AddressInfo).port
-    const run = inProcessRun({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'drop-key' }, 'drop-test')
+    const run = inProcessRun({ baseUrl, apiKey: 'drop-key' }, 'drop-test')
     // Four reads of a pet at once, all hung up on: four failures in a row, however they interleave.
     const unanswered: Check = {
       group: 'dropped',

@@ -1,6 +1,6 @@
-import { createServer, type RequestListener } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
+import { closeNow, listenOnLoopback } from '../proof/listen-on-loopback.ts'
 import { scratchDir } from '../proof/scratch-dir.ts'
 import { runConformance } from '../run-conformance.ts'
 
@@ -8,19 +8,13 @@ import { runConformance } from '../run-conformance.ts'
 // the pre-flight finds it before any check, so one finding blocks every check whatever ran first. A server
 // that refuses in a few bytes is judged by the checks as any other.
 const key = 'over-cap-key-7c2e'
-const closers: (() => void)[] = []
-afterEach(() => {
-  for (const close of closers.splice(0)) close()
-})
+const servers: Server[] = []
+afterEach(() => Promise.all(servers.splice(0).map(closeNow)))
 
 async function serve(listener: RequestListener): Promise<string> {
   const server = createServer(listener)
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
-  closers.push(() => {
-    server.closeAllConnections()
-    server.close()
-  })
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+  servers.push(server)
+  return `${await listenOnLoopback(server)}/v1`
 }
 
 const fiveMegabytes = Buffer.alloc(5 * 1024 * 1024, 0x20)
