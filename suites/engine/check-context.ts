@@ -6,6 +6,7 @@ import type { RuleId, SendParams, Violation } from '../judging/index.ts'
 import { describeExchange, type Exchange, jsonOf, type Recorder, recordOf } from '../judging/index.ts'
 import { CheckBlocked, CheckFailure, CheckSkipped, ensure } from './check-outcomes.ts'
 import { createdIdOf } from './created-ids.ts'
+import { tooLargeViolation } from './judge-exchange.ts'
 import { noteCreate, type RefusedCreates } from './refused-creates.ts'
 import { send } from './send.ts'
 import { censusQueries, countTagged, reusablePet, type TaggedCensus } from './tagged-pets.ts'
@@ -120,16 +121,7 @@ export function createRunState(target: ConformanceTarget): RunState {
       ...(target.network ? { network: target.network } : {}),
     },
     failuresInARow: 0,
-    ...(target.overCap
-      ? {
-          down: {
-            rule: 'response-too-large',
-            operation: 'listPets',
-            where: 'response bodies',
-            message: target.overCap,
-          } satisfies Violation,
-        }
-      : {}),
+    ...(target.overCap ? { down: tooLargeViolation('listPets', target.overCap) } : {}),
     storedWrong: new Map(),
     createdIds: new Set(),
     creates: new Set(),

@@ -2,7 +2,7 @@
 import { keepDeclaredMembers } from '../../contract/declared-members.ts'
 import { contract } from '../../contract/index.ts'
 import type { Operation } from '../../contract/operations.ts'
-import type { Recorder, SendParams } from '../judging/index.ts'
+import type { Recorder, SendParams, Violation } from '../judging/index.ts'
 import {
   declaredResponse,
   describeExchange,
@@ -13,6 +13,14 @@ import {
 import { largeBodyBytes, releaseJudgedBody } from '../network/index.ts'
 import { CheckBlocked } from './check-outcomes.ts'
 import type { Transport } from './transport.ts'
+
+/**
+ * A body over a cap on `operation`: one finding for every answer so (one place, `response bodies`), whether
+ * a check read it or the pre-flight found every answer so (check-context.ts).
+ */
+export function tooLargeViolation(operation: string, message: string): Violation {
+  return { rule: 'response-too-large', operation, where: 'response bodies', message }
+}
 
 /**
  * Judges the exchange by every rule a response must keep, whatever the check wants of it; a read judged
@@ -37,10 +45,10 @@ export async function judgeExchange(
   }
   if (tooLarge !== undefined) {
     exchange.violations.push({
-      rule: 'response-too-large',
-      operation: operation.id,
-      where: 'response bodies',
-      message: `${request.method} ${request.url}: ${tooLarge}; the contract's bodies are small JSON documents.`,
+      ...tooLargeViolation(
+        operation.id,
+        `${request.method} ${request.url}: ${tooLarge}; the contract's bodies are small JSON documents.`,
+      ),
       exchange: describeExchange(exchange),
     })
     return
