@@ -1,6 +1,5 @@
 // runConformance, the suite's public entry: a whole run as named stages, from the options to the exit code.
 import { join } from 'node:path'
-import { closeRunClient } from './network/index.ts'
 import { writeReportFiles } from './output/index.ts'
 import type { ConformanceReport } from './reporting/index.ts'
 import { writeBaseline } from './reporting/index.ts'
@@ -47,15 +46,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       ]
     : []
   for (const line of insecure) print(`Warning: ${line}`)
-  // A client of its own (network options of its own): its requests are not the run's traffic.
-  const preflightNetwork = { ...target.network }
   const blocker = await preflight(target.baseUrl, target.apiKey, {
     requestTimeoutMs: target.requestTimeoutMs,
     maxResponseBytes: target.maxResponseBytes,
     runDeadline: target.runDeadline,
-    network: preflightNetwork,
+    ...(target.network ? { network: target.network } : {}),
   })
-  closeRunClient(preflightNetwork)
   // The server's fault, not the run's: judged, every check blocked by it.
   if (blocker && 'overCap' in blocker) target.overCap = secrets.redact(blocker.overCap)
   else if (blocker) {

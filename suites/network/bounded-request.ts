@@ -91,10 +91,11 @@ function clientFor(options: NetworkOptions | undefined): Client {
  * Closes the connections a run kept alive and forgets its client, for a run that ends while its thread
  * goes on (runConformance with `inThisThread`): a process that ends closes them itself.
  */
-export function closeRunClient(network: NetworkOptions | undefined): void {
-  const client = clients.get(network ?? noOptions)
+export function closeRunClient(options: NetworkOptions | undefined): void {
+  const network = options ?? noOptions
+  const client = clients.get(network)
   if (!client) return
-  clients.delete(network ?? noOptions)
+  clients.delete(network)
   client.agents['http:'].destroy()
   client.agents['https:'].destroy()
 }

@@ -1,18 +1,35 @@
-// What is checked before any check (server reachable, key accepted, reports writable): exit 2, not a finding.
+// What is checked before any check (server reachable, key accepted, reports writable): exit 2, not a finding;
+// and a server no answer of which can be judged (every one over the byte cap): one finding, exit 1.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { boundedRequest, type RequestLimits } from '../network/index.ts'
+import { boundedRequest, closeRunClient, type RequestLimits } from '../network/index.ts'
 import type { ExitReason } from '../reporting/index.ts'
 
 /**
  * Problems that are not the server's fault, found before any check: a run that cannot judge the server
- * must exit 2, not blame it. Returns the reason, in words that say what to do, or nothing.
+ * must exit 2, not blame it. Returns the reason, in words that say what to do, or nothing; or `OverCap`
+ * when even a refusal comes over the byte cap (the server's fault, judged: `overCap` below).
  *
  * Only what a working server cannot cause counts: no connection at all, a key the server refuses, no API at
  * the base URL. A server that answers badly in any other way is judged by the checks, so a real defect
  * (say, data served without a key) is never hidden here.
  */
 export async function preflight(
+  baseUrl: string,
+  apiKey: string,
+  limits: RequestLimits,
+): Promise<ExitReason | OverCap | undefined> {
+  // Its requests are not the run's traffic: a client of their own (network options of their own), closed
+  // once answered.
+  const network = { ...limits.network }
+  try {
+    return await askServer(baseUrl, apiKey, { ...limits, network })
+  } finally {
+    closeRunClient(network)
+  }
+}
+
+async function askServer(
   baseUrl: string,
   apiKey: string,
   limits: RequestLimits,
