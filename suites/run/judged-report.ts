@@ -16,12 +16,8 @@ export function judgedReport(
   facts: ReportFacts,
   startedAt: Date,
 ): ConformanceReport {
-  const { peakRss, ...known } = facts
   return buildReport(results, {
-    ...known,
-    ...(peakRss ? { peakRssBytes: peakRss() } : {}),
-    startedAt,
-    finishedAt: new Date(),
+    ...endOfRun(facts, startedAt),
     coverage: run?.coverage ?? [],
     created: {
       count: run?.created ?? 0,
@@ -39,16 +35,18 @@ export function judgedReport(
 
 /** The report of a run stopped before its checks ended (its deadline struck): it names what was pending. */
 export function unfinishedReport(facts: ReportFacts, startedAt: Date, pending: string[]): ConformanceReport {
-  const { peakRss, ...known } = facts
   return buildReport([], {
-    ...known,
-    ...(peakRss ? { peakRssBytes: peakRss() } : {}),
-    startedAt,
-    finishedAt: new Date(),
+    ...endOfRun(facts, startedAt),
     coverage: [],
     created: { count: 0, namePrefix: '' },
     pending: pending.length > 0 ? pending : ['the suite itself (it did not finish)'],
   })
+}
+
+/** What every report says of the run as it ends: the facts, the peak memory measured now, its times. */
+function endOfRun(facts: ReportFacts, startedAt: Date) {
+  const { peakRss, ...known } = facts
+  return { ...known, ...(peakRss ? { peakRssBytes: peakRss() } : {}), startedAt, finishedAt: new Date() }
 }
 
 /** The line a block of checks prints once each has ended: `✓ pets  4 passed, 1 skipped`. */
