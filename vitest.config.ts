@@ -10,14 +10,6 @@ const roots = '{contract,mocks,suites,scripts}/**'
  * Each project extends this file, so the aliases and timeouts hold in every one.
  */
 const kinds = ['process', 'socket', 'browser'] as const
-/**
- * Process proofs whose figures the load beside them could sway: the memory proofs that stream megabytes to
- * the command under deadlines (one of them 65,536 one-byte chunks). They run after everything else, alone:
- * run beside the other process proofs on a clean clone, the megabyte names' proof reached 356 MB of its 300.
- * The bench's smoke run is not one: it asserts the shape of its tables, never a figure, and runs beside
- * the other process proofs, where alone at the end it left a core idle for its half a minute.
- */
-const alone = ['suites/network/bounded-memory.process.test.ts']
 
 export default defineConfig({
   // The docs' snippets import the package by name; here those names mean the sources.
@@ -49,25 +41,9 @@ export default defineConfig({
         test: {
           name: kind,
           include: [`${roots}/*.${kind}.test.{ts,tsx}`],
-          exclude: ['**/node_modules/**', ...alone],
+          exclude: ['**/node_modules/**'],
         },
       })),
-      // One worker, one proof at a time: two at once on two cores (~25 s less) took proofs to 236 MB of
-      // their 250 and 253 MB of their 300, a few megabytes from failing on a busier machine. Two may run at
-      // once only so that the stalled bodies' proof, which waits out deadlines on little CPU, goes beside
-      // the others; the file itself holds the rest to one at a time.
-      {
-        extends: true,
-        // Its own group, after the others': vitest runs a group's files side by side and groups one after
-        // another, and asks a project of one worker for a group of its own.
-        test: {
-          name: 'process-alone',
-          include: alone,
-          fileParallelism: false,
-          maxConcurrency: 2,
-          sequence: { groupOrder: 1 },
-        },
-      },
     ],
   },
 })
