@@ -39,6 +39,7 @@ function modelApi(context: CheckContext, last: { exchange?: Exchange }): ModelAp
       body,
       request,
       schemaJudged,
+      size: exchange.response.bodyLength ?? exchange.response.body.length,
       ...(exchange.setAside ? { setAside: exchange.setAside } : {}),
     }
   }

@@ -19,6 +19,8 @@ interface FakeOptions {
   laggingReadEvery?: number
   /** Numbers pets from 2^62 up, as a snowflake-style id generator does (exact int64s beyond 2^53). */
   bigIds?: boolean
+  /** Loses the first pet the client created when it makes its Nth. */
+  loseFirstAt?: number
 }
 
 /**
@@ -32,6 +34,7 @@ function createFakeApi(options: FakeOptions = {}): ModelApi & { requests: string
   const after = (id: Int64): Int64 => (typeof id === 'bigint' ? id + 7n : id + 7)
   let cache: Record<string, unknown>[] | undefined
   const requests: string[] = []
+  const created: Int64[] = []
   let reads = 0
   const reply = (request: string, status: number, body: unknown): Reply => {
     requests.push(request)
@@ -64,6 +67,8 @@ function createFakeApi(options: FakeOptions = {}): ModelApi & { requests: string
         shelter: 'north',
       }
       store(pet)
+      created.push(id)
+      if (created.length === options.loseFirstAt) pets.delete(created[0] as Int64)
       return reply(request, 201, { ...pet })
     },
     async listPets(query) {
@@ -194,6 +199,41 @@ describe('the stateful model', () => {
     const api = delayed(createFakeApi(), () => 1)
     expect(await runStatefulModel(api, { ...options, maxExamples: 5 })).toMatchObject({ ok: true })
     expect(api.peakInFlight).toBeGreaterThan(1)
+  })
+
+  it('sweeps sixteen reads at once while every reply is short, eight once one is long, to the same verdict', async () => {
+    // Each read answered after a millisecond with a reply of `size` characters, counting reads in flight:
+    // five sequences (seed 42) never hold more than eight at once themselves, so more is the sweep's.
+    const sweep = async (size: number, defect: FakeOptions = {}) => {
+      const api = createFakeApi(defect)
+      let inFlight = 0
+      let peak = 0
+      const result = await runStatefulModel(
+        {
+          ...api,
+          getPet: async (id) => {
+            peak = Math.max(peak, ++inFlight)
+            await new Promise((resolve) => setTimeout(resolve, 1))
+            inFlight--
+            return { ...(await api.getPet(id)), size }
+          },
+        },
+        { ...options, maxExamples: 5 },
+      )
+      return { result, peak }
+    }
+    const short = await sweep(200)
+    const long = await sweep(5_000)
+    expect(short).toEqual({ result: expect.objectContaining({ ok: true }), peak: 16 })
+    expect(long).toEqual({ result: short.result, peak: 8 })
+    // A pet lost at the run's last create is found by the sweep alone: the same finding at either width.
+    const lost = await sweep(200, { loseFirstAt: 38 })
+    expect(lost.result).toMatchObject({
+      ok: false,
+      rule: 'lost-write',
+      message: expect.stringMatching(/^Final sweep/),
+    })
+    expect((await sweep(5_000, { loseFirstAt: 38 })).result).toEqual(lost.result)
   })
 
   it('shrinks the lowest-numbered failing sequence, however the answers were timed', async () => {
