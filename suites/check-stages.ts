@@ -15,6 +15,8 @@ import {
   type ConformanceTarget,
   createRunState,
   runCheck,
+  type StageGate,
+  stageGate,
 } from './engine/index.ts'
 import type { Violation } from './judging/index.ts'
 import { desyncFacts, trafficFacts } from './network/index.ts'
@@ -33,25 +35,10 @@ export interface CheckBlock {
   checks: StagedCheck[]
 }
 
-// Four stages, each starting once the one before has finished: every check (its groups concurrent, at most
-// `checksAtOnce` checks at a time), then the checks that look back over the whole run, then those whose
-// requests a broken server may answer by destroying data, then coverage.
-function stage(checks: number, after: Promise<void>) {
-  let left = checks
-  let finished: () => void = () => {}
-  const done = new Promise<void>((resolve) => {
-    finished = resolve
-  })
-  if (left === 0) void after.then(finished)
-  return {
-    after,
-    done,
-    checkDone() {
-      if (--left === 0) finished()
-    },
-  }
-}
-type Stage = ReturnType<typeof stage>
+// Four stages: every check (its groups concurrent, at most `checksAtOnce` checks at a time), then the checks
+// that look back over the whole run's writes, then those whose requests a broken server may answer by
+// destroying data, then coverage. Each starts once the one before has finished, but for the look back,
+// which starts once every check has finished writing (the stateful model's final sweep only reads).
 
 const notChecked = (check: Check): CheckResult => ({
   group: check.group,
@@ -75,13 +62,18 @@ export function stageChecks(target: ConformanceTarget): CheckBlock[] {
   const checks = [...allChecks, ...pactChecks(target.pacts ?? [])]
   // The first finding seen on each operation: coverage gaps on that operation are blocked by it.
   const violated = new Map<string, Violation>()
-  const checksStage = stage(checks.length, Promise.resolve())
-  const finalStage = stage(finalChecks.length, checksStage.done)
-  const lastStage = stage(lastChecks.length, finalStage.done)
-  const coverageStage = stage(1, lastStage.done)
+  const checksStage = stageGate(checks.length, Promise.resolve())
+  const finalStage = stageGate(finalChecks.length, checksStage.writesDone)
+  const lastStage = stageGate(
+    lastChecks.length,
+    Promise.all([checksStage.done, finalStage.done]).then(() => {}),
+  )
+  const coverageStage = stageGate(1, lastStage.done)
 
-  const judge = (check: Check, stageBegun?: Promise<void>) =>
-    target.readOnly && check.writes ? Promise.resolve(notChecked(check)) : runCheck(check, run, stageBegun)
+  const judge = (check: Check, stageBegun?: Promise<void>, wroteLast?: () => void) =>
+    target.readOnly && check.writes
+      ? Promise.resolve(notChecked(check))
+      : runCheck(check, run, stageBegun, wroteLast)
 
   /**
    * One check, started once `when` begins, or with `early` once the stage before it begins: such a check
@@ -90,14 +82,16 @@ export function stageChecks(target: ConformanceTarget): CheckBlock[] {
    */
   const staged = (
     check: Check,
-    when: Stage,
+    when: StageGate,
     extra?: () => Omit<CheckMeta, 'result'>,
-    early?: Stage,
+    early?: StageGate,
   ): StagedCheck => ({
     name: check.name,
     run: async () => {
       await (early ?? when).after
-      const result = await judge(check, early ? when.after : undefined).finally(async () => {
+      const wroteLast = when.writer()
+      const result = await judge(check, early ? when.after : undefined, wroteLast).finally(async () => {
+        wroteLast()
         // A stage is done only once the one before it is: a check started early can end first (read-only).
         await when.after
         when.checkDone()
@@ -115,7 +109,7 @@ export function stageChecks(target: ConformanceTarget): CheckBlock[] {
       name,
       checks: checks.map((check) => staged(check, checksStage)),
     })),
-    // Once every check above has finished: what the whole run's traffic may have undone.
+    // Once every check above has finished writing: what the whole run's traffic may have undone.
     { name: 'end of run', checks: finalChecks.map((check) => staged(check, finalStage)) },
     // Then what a broken server could answer by destroying data: nothing after it reads what it may destroy.
     // Queued after every check above, they start once a slot is free, create their witness meanwhile, and

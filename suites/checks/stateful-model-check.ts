@@ -118,6 +118,8 @@ export const statefulModelCheck: Check = {
         namePrefix: `${context.fixtures.runId} model `,
         // Prism's proxy rounds int64 values beyond 2^53 in the bodies it passes on.
         safeIntegersOnly: target.prismUrl !== undefined,
+        // The end-of-run checks read back what the run's writes may have undone, beside the sweep's reads.
+        onWritesOver: context.wroteLast,
       })
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause

@@ -236,6 +236,34 @@ describe('the stateful model', () => {
     expect((await sweep(5_000, { loseFirstAt: 38 })).result).toEqual(lost.result)
   })
 
+  it('says its writes are over once, before the final sweep, which only reads', async () => {
+    const api = createFakeApi()
+    let over = 0
+    let writtenAfter = 0
+    let readAfter = 0
+    const result = await runStatefulModel(
+      {
+        createPet: (body) => {
+          if (over) writtenAfter++
+          return api.createPet(body)
+        },
+        listPets: (query) => {
+          if (over) readAfter++
+          return api.listPets(query)
+        },
+        getPet: (id) => {
+          if (over) readAfter++
+          return api.getPet(id)
+        },
+      },
+      { ...options, maxExamples: 5, onWritesOver: () => over++ },
+    )
+    expect(result).toMatchObject({ ok: true })
+    expect({ over, writtenAfter }).toEqual({ over: 1, writtenAfter: 0 })
+    // The sweep: every pet created, and the four lists.
+    expect(readAfter).toBe((result as { created: number }).created + 4)
+  })
+
   it('shrinks the lowest-numbered failing sequence, however the answers were timed', async () => {
     // Sequences answered in a different order each time: the finding, its path and its replay stay the same.
     const run = (wait: () => number) =>

@@ -48,6 +48,8 @@ export interface StatefulOptions {
   safeIntegersOnly?: boolean
   /** Longest sequence (default 30 commands; a batch counts as one). */
   maxCommands?: number
+  /** Told once the sequences are over and only the final sweep's reads are left. */
+  onWritesOver?: () => void
   /** With `replayPath` (from a failure), replays that failure's shrunk sequence directly. */
   path?: string
   replayPath?: string
@@ -179,6 +181,7 @@ export async function runStatefulModel(api: ModelApi, options: StatefulOptions):
       ...(shrinkingStopped === undefined ? {} : { shrinkingStopped }),
     }
   }
+  options.onWritesOver?.()
   const swept = await sweep(api, all)
   if (swept) return { ok: false, seed: options.seed, path: '', replayPath: '', created: all.size, ...swept }
   return { ok: true, seed: options.seed, created: all.size }

@@ -47,6 +47,11 @@ export interface CheckContext {
    * checks of the first stage.
    */
   stageBegun: Promise<void>
+  /**
+   * Says the check will write nothing more (it ends reading): the checks that look back over the run's
+   * writes need not wait for its last reads. Its end says so too.
+   */
+  wroteLast(): void
 }
 
 /** How a path answered a method it does not declare, with the key: its status and its `Allow`, if any. */
@@ -311,10 +316,15 @@ function countingSend(
 }
 
 /** The context one check runs in: its own record of traffic and warnings, the run's shared fixtures. */
-export function createCheckContext(run: RunState, stageBegun = Promise.resolve()): CheckContext {
+export function createCheckContext(
+  run: RunState,
+  stageBegun = Promise.resolve(),
+  wroteLast: () => void = () => {},
+): CheckContext {
   const recorder: Recorder = { exchanges: [], warnings: [], advice: [], notes: [], seen: run.seen }
   return {
     stageBegun,
+    wroteLast,
     target: run.target,
     recorder,
     fixtures: run.fixtures,

@@ -16,4 +16,5 @@ export {
 } from './check-context.ts'
 export { CheckBlocked, CheckFailure, CheckSkipped, ensure, RunDeadlineReached } from './check-outcomes.ts'
 export { type CheckResult, type Outcome, runCheck } from './run-check.ts'
+export { type StageGate, stageGate } from './stage-gate.ts'
 export type { ConformanceTarget, LoadedPact } from './target.ts'

@@ -57,8 +57,9 @@ export async function runCheck(
   check: Check,
   run: RunState,
   stageBegun?: Promise<void>,
+  wroteLast?: () => void,
 ): Promise<CheckResult> {
-  const context = createCheckContext(run, stageBegun)
+  const context = createCheckContext(run, stageBegun, wroteLast)
   const { recorder } = context
   const result = await judgeCheck(check, context, run.claimedRecords)
   const pairs = recorder.exchanges.flatMap((exchange) => (exchange.pair === undefined ? [] : [exchange.pair]))
