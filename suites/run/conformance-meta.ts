@@ -33,5 +33,7 @@ declare module 'vitest' {
   }
   interface TaskMeta {
     conformance?: CheckMeta
+    /** The block a check is reported under (its group, or a later stage), given when the test is declared. */
+    block?: string
   }
 }

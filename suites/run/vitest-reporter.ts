@@ -1,5 +1,5 @@
 // The vitest reporter of a run: progress as groups finish, then the results handed over as report data.
-import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node'
+import type { Reporter, TestCase, TestModule } from 'vitest/node'
 import type { CheckResult } from '../engine/index.ts'
 import type { ConformanceReport } from '../reporting/index.ts'
 import type { CheckMeta } from './conformance-meta.ts'
@@ -19,6 +19,8 @@ export class ConformanceReporter implements Reporter {
   private readonly print: (line: string) => void
   private readonly progress: ProgressWriter | undefined
   private readonly counts = { done: 0, total: 0, requests: 0, throttled: 0 }
+  /** Each block's checks, in the order declared, until the last of them has ended. */
+  private readonly blocks = new Map<string, { cases: TestCase[]; left: number }>()
 
   constructor(facts: ReportFacts, print: (line: string) => void, progress?: ProgressWriter) {
     this.facts = facts
@@ -27,7 +29,13 @@ export class ConformanceReporter implements Reporter {
   }
 
   onTestModuleCollected(module: TestModule) {
-    this.counts.total += [...module.children.allTests()].length
+    for (const testCase of module.children.allTests()) {
+      this.counts.total++
+      const block = this.blocks.get(blockOf(testCase)) ?? { cases: [], left: 0 }
+      block.cases.push(testCase)
+      block.left++
+      this.blocks.set(blockOf(testCase), block)
+    }
   }
 
   onTestCaseReady(testCase: TestCase) {
@@ -36,17 +44,18 @@ export class ConformanceReporter implements Reporter {
 
   onTestCaseResult(testCase: TestCase) {
     this.running.delete(label(testCase))
-    if (!this.progress) return
-    this.counts.done++
-    const meta = testCase.meta().conformance as CheckMeta | undefined
-    this.counts.requests += meta?.result.requests ?? 0
-    this.counts.throttled = Math.max(this.counts.throttled, meta?.throttled ?? 0)
-    this.progress.update({ ...this.counts, elapsedMs: Date.now() - this.startedAt.getTime() })
-  }
-
-  onTestSuiteResult(suite: TestSuite) {
+    if (this.progress) {
+      this.counts.done++
+      const meta = testCase.meta().conformance as CheckMeta | undefined
+      this.counts.requests += meta?.result.requests ?? 0
+      this.counts.throttled = Math.max(this.counts.throttled, meta?.throttled ?? 0)
+      this.progress.update({ ...this.counts, elapsedMs: Date.now() - this.startedAt.getTime() })
+    }
+    // A line for a block as its last check ends.
+    const block = this.blocks.get(blockOf(testCase))
+    if (!block || --block.left > 0) return
     this.progress?.end()
-    this.print(blockLine(suite.name, [...suite.children.allTests()].map(toResult)))
+    this.print(blockLine(blockOf(testCase), block.cases.map(toResult)))
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>) {
@@ -63,8 +72,10 @@ export class ConformanceReporter implements Reporter {
   }
 }
 
-const label = (testCase: TestCase) =>
-  checkLabel(testCase.parent.type === 'suite' ? testCase.parent.name : '', testCase.name)
+/** The block a check is reported under: given with its test (animal-store.conformance.ts). */
+const blockOf = (testCase: TestCase) => testCase.meta().block ?? ''
+
+const label = (testCase: TestCase) => checkLabel(blockOf(testCase), testCase.name)
 
 const suiteError = (message: string) => erroredResult('suite', 'the suite itself ran', message)
 
@@ -74,7 +85,7 @@ function toResult(testCase: TestCase): CheckResult {
   if (meta) return meta.result
   const result = testCase.result()
   return {
-    group: testCase.parent.type === 'suite' ? testCase.parent.name : '',
+    group: blockOf(testCase),
     name: testCase.name,
     outcome: result.state === 'pending' ? 'timed-out' : 'errored',
     message:
