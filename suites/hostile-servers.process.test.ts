@@ -256,8 +256,11 @@ describe('a server that writes responses nobody asked for', () => {
   it.concurrent('reports a single response nobody asked for, and only that, naming a request it came after', async ({
     onTestFinished,
   }) => {
-    // The requests each connection carried, in order, and where on its connection the response went.
+    // The requests each connection carried, in order, how many of them it had answered, and where on its
+    // connection the response went: after the last answered, which need not be the last request received
+    // (the next one may have arrived in the 30 ms, its answer not yet written).
     const carried = new Map<Socket, string[]>()
+    const answered = new Map<Socket, number>()
     let written: { socket: Socket; after: number } | undefined
     const url = await hostile(
       (req, res, count, answerLikeTheMock) => {
@@ -265,10 +268,11 @@ describe('a server that writes responses nobody asked for', () => {
         const lines = carried.get(socket) ?? []
         carried.set(socket, [...lines, `${req.method} ${req.url}`])
         res.on('finish', () => {
+          answered.set(socket, (answered.get(socket) ?? 0) + 1)
           if (count !== 20) return
           setTimeout(() => {
             if (socket.destroyed) return
-            written = { socket, after: (carried.get(socket)?.length ?? 0) - 1 }
+            written = { socket, after: (answered.get(socket) ?? 0) - 1 }
             socket.write(unasked)
           }, 30)
         })
