@@ -179,7 +179,8 @@ export function createRunState(target: ConformanceTarget): RunState {
     ])
     // Pets that share an id cannot be read back one by one: every check that reads them is blocked.
     const ids = [available, pending, sold, withoutStatus].map(({ pet }) => pet.id)
-    if (new Set(ids).size !== ids.length) throw new CheckBlocked(duplicateIds(ids, withoutStatus.exchange))
+    if (new Set(ids).size !== ids.length)
+      throw new CheckBlocked(duplicateIds(ids, withoutStatus.exchange), withoutStatus.exchange)
     return { byStatus: { available, pending, sold }, withoutStatus }
   })
   const list = async (query: Record<string, string | number>) => (await listPets(fixtureContext, query)).pets
@@ -238,7 +239,7 @@ async function blocking<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step()
   } catch (error) {
-    if (error instanceof CheckFailure) throw new CheckBlocked(error.violation)
+    if (error instanceof CheckFailure) throw new CheckBlocked(error.violation, error.exchange)
     throw error
   }
 }

@@ -19,9 +19,12 @@ export class CheckFailure extends Error {
 export class CheckBlocked extends Error {
   override name = 'CheckBlocked'
   readonly violation: Violation
-  constructor(violation: Violation) {
+  /** The answer the violation was read in, when a shared step (a fixture) read it rather than the check. */
+  readonly exchange: Exchange | undefined
+  constructor(violation: Violation, exchange?: Exchange) {
     super(`blocked by ${violation.rule}: ${violation.where}`)
     this.violation = violation
+    this.exchange = exchange
   }
 }
 

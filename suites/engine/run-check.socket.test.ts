@@ -132,3 +132,24 @@ describe('a server that leaves some requests unanswered', () => {
     expect(await runAgainst(() => true)).toBe('blocked')
   })
 })
+
+describe('a check blocked by an answer a shared step read for it', () => {
+  it('names that answer’s connection among its own, so a desync found there sets the check aside too', async () => {
+    // Every create answered 200 with an empty list: the run's shared pets (a fixture) cannot be made, and
+    // the check that needs them is blocked by that answer without sending anything itself.
+    const baseUrl = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]')
+    })
+    const run = inProcessRun({ baseUrl, apiKey: 'fixture-key' }, 'fixture-test')
+    const needsPets: Check = {
+      group: 'fixtures',
+      name: 'needs the run’s pets',
+      writes: true,
+      run: async ({ fixtures }) => void (await fixtures.createdPets()),
+    }
+    const result = await runCheck(needsPets, run)
+    expect(result.outcome).toBe('blocked')
+    expect(result.requests).toBe(0)
+    expect(result.connections?.map(([, operation]) => operation)).toEqual(['createPet'])
+  })
+})

@@ -61,10 +61,13 @@ export async function runCheck(
 ): Promise<CheckResult> {
   const context = createCheckContext(run, stageBegun, wroteLast)
   const { recorder } = context
-  const result = await judgeCheck(check, context, run.claimedRecords)
+  // The answers behind its failure or block that a shared step read, not the check: a connection later
+  // found desynced spoils the check through them too.
+  const behind: Exchange[] = []
+  const result = await judgeCheck(check, context, run.claimedRecords, behind)
   const pairs = recorder.exchanges.flatMap((exchange) => (exchange.pair === undefined ? [] : [exchange.pair]))
   const connections = new Map<number, string>()
-  for (const { response, operation } of recorder.exchanges)
+  for (const { response, operation } of [...recorder.exchanges, ...behind])
     if (response.connection !== undefined && !connections.has(response.connection))
       connections.set(response.connection, operation)
   return {
@@ -79,6 +82,7 @@ async function judgeCheck(
   check: Check,
   context: ReturnType<typeof createCheckContext>,
   claimedRecords: WeakSet<Violation>,
+  behind: Exchange[],
 ): Promise<CheckResult> {
   const { recorder, target } = context
   const base: Pick<CheckResult, 'group' | 'name' | 'warnings' | 'advice' | 'notes' | 'affectedBy'> = {
@@ -99,9 +103,11 @@ async function judgeCheck(
       return { ...base, outcome: 'skipped', message: error.message, violations: [] }
     if (error instanceof RunDeadlineReached)
       return { ...base, outcome: 'timed-out', message: error.message, violations: [] }
-    if (error instanceof CheckBlocked) blockedBy = error.violation
-    else if (error instanceof CheckFailure) purpose = { violation: error.violation, exchange: error.exchange }
-    else
+    if (error instanceof CheckBlocked || error instanceof CheckFailure) {
+      if (error instanceof CheckBlocked) blockedBy = error.violation
+      else purpose = { violation: error.violation, exchange: error.exchange }
+      if (error.exchange) behind.push(error.exchange)
+    } else
       return {
         ...base,
         outcome: 'errored',
