@@ -1,6 +1,7 @@
 // What a check is and runs in: the Check type, the run's shared state and fixtures, and the common steps.
 import { randomBytes } from 'node:crypto'
 import { stringifyExactJson } from '../../contract/exact-json.ts'
+import { contract } from '../../contract/index.ts'
 import type { NewPet, Pet, PetStatus } from '../../contract/types.ts'
 import type { RuleId, SendParams, Violation } from '../judging/index.ts'
 import { describeExchange, type Exchange, jsonOf, type Recorder, recordOf } from '../judging/index.ts'
@@ -160,7 +161,7 @@ export function createRunState(target: ConformanceTarget): RunState {
   }
   const fixtureContext = {
     recorder: fixtureRecorder,
-    send: countingSend(transport, fixtureRecorder, created, beforeCreate),
+    send: countingSend(transport, fixtureRecorder, created, { beforeCreate, census }),
   }
 
   const create = (sent: NewPet) => blocking(() => createPetStep(fixtureContext, sent))
@@ -287,10 +288,14 @@ function countingSend(
   transport: Transport,
   recorder: Recorder,
   created: Created,
-  beforeCreate: () => Promise<void>,
+  gates: { beforeCreate: () => Promise<void>; census: () => Promise<unknown> },
 ) {
   return async (operationId: string, params: SendParams) => {
-    if (operationId === 'createPet') await beforeCreate()
+    if (operationId === 'createPet') await gates.beforeCreate()
+    // Whatever else may store something (any request but a GET: a method a path does not declare, a create
+    // under another spelling or content type) waits for the census too, so that it counts only what earlier
+    // runs left. Reads go at once: a check's first read, or the model's, need not wait a round trip for it.
+    else if ((params.method ?? contract.operation(operationId).method) !== 'GET') await gates.census()
     const { maxWrites } = transport.target
     // Every createPet counts against --max-writes while in flight (creates run concurrently, and a broken
     // server may store what it should refuse): the cap holds whatever the server does.
@@ -329,7 +334,10 @@ export function createCheckContext(
     target: run.target,
     recorder,
     fixtures: run.fixtures,
-    send: countingSend(run.transport, recorder, run.created, run.beforeCreate),
+    send: countingSend(run.transport, recorder, run.created, {
+      beforeCreate: run.beforeCreate,
+      census: run.fixtures.census,
+    }),
     warn: (message) => recorder.warnings.push(message),
     methodAnswers: run.methodAnswers,
     async listAfterWrites(query) {
