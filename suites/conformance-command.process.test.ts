@@ -9,6 +9,7 @@ import { serveHttp } from '../mocks/http/serve-http.ts'
 import { type MockProcess, startMockProcess } from '../mocks/proof/start-mock-process.ts'
 import { brokenServerKey, brokenServers } from './proof/broken-servers.ts'
 import { runConformanceCommand as conformance } from './proof/conformance-command.ts'
+import { startDelayingProxy } from './proof/delaying-proxy.ts'
 
 // `npm run conformance` as a user runs it: its own process, against servers on real sockets.
 const key = 'conformance-key'
@@ -59,6 +60,23 @@ describe('npm run conformance against our mock', () => {
     expect(output).toContain(
       `Created ${report?.created.count} pets on the target, named "${report?.created.namePrefix}`,
     )
+  })
+
+  it('sends each request once, though its checks begin in vitest’s thread before vitest is ready', async () => {
+    // The checks start while vitest still loads; the suite file then waits for the same checks. Sent a
+    // second time, they would show here as about twice the requests the run counted.
+    const counting = await startDelayingProxy({ upstream: empty.origin, delayMs: 0 })
+    try {
+      const { code, output, report } = await conformance(['--base-url', `${counting.origin}/v1`], {
+        env: { CONFORMANCE_API_KEY: key },
+      })
+      expect(code, output).toBe(0)
+      expect(report?.traffic?.retried).toBe(0)
+      // The run's own count, and the pre-flight's one request before it.
+      expect(counting.counts.forwarded).toBe((report?.traffic?.requests ?? 0) + 1)
+    } finally {
+      await counting.close()
+    }
   })
 
   it('creates nothing with --read-only, and shows what it did not check', async () => {

@@ -108,6 +108,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         // Rendered again below, where an error surfaces as the run's own.
       }
     }
+    // The checks begin in vitest's thread now, while vitest itself still loads (early-checks.ts).
+    suite?.begin(target)
     const judged = suite
       ? await runSuite(suite, { target, timeoutMs, reporter, facts, output, onJudged })
       : await runInThisThread(target, { facts, print })

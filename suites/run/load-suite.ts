@@ -1,6 +1,7 @@
 // vitest, the suite's bundle and the thread it runs in, loaded while the pre-flight waits for the server.
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { ConformanceTarget } from '../engine/index.ts'
 import { type PrestartedWorker, prestartVitestWorker } from './prestarted-worker.ts'
 
 /** Where vitest finds the suite file, and the module of everything it runs (suite-engine.ts). */
@@ -14,6 +15,11 @@ export interface LoadingSuite {
   loading: Promise<[typeof import('vitest/node'), SuiteLocation]>
   /** The thread vitest will run the suite in, started ahead (none where it cannot be). */
   prestarted: PrestartedWorker | undefined
+  /**
+   * Begins the run's checks in that thread, right after the suite's module it loads ahead (`begin`): called
+   * once the target is final, the server's pre-flight passed and Prism, if any, is up.
+   */
+  begin(target: ConformanceTarget): void
 }
 
 // The suite file sits one folder up: .ts in the repository, .js in the built package.
@@ -26,15 +32,21 @@ const suitesDir = fileURLToPath(new URL('..', import.meta.url))
  */
 export function startLoadingSuite(): LoadingSuite {
   const prestarted = prestartVitestWorker()
-  const loading = Promise.all([
-    import('vitest/node'),
-    suiteLocation().then((suite) => {
-      prestarted?.preload(suite.engine)
-      return suite
-    }),
-  ])
+  const located = suiteLocation().then((suite) => {
+    prestarted?.preload(suite.engine)
+    return suite
+  })
+  const loading = Promise.all([import('vitest/node'), located])
   loading.catch(() => {})
-  return { loading, prestarted }
+  return {
+    loading,
+    prestarted,
+    begin: (target) =>
+      void located.then(
+        () => prestarted?.begin(target),
+        () => {},
+      ),
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -6,8 +7,14 @@ import { pathToFileURL } from 'node:url'
 import type { Worker } from 'node:worker_threads'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startVitest } from 'vitest/node'
-import { type PrestartedWorker, prestartedPool, prestartVitestWorker } from './prestarted-worker.ts'
+import {
+  type PrestartedWorker,
+  prestartedPool,
+  prestartVitestWorker,
+  provenVitest,
+} from './prestarted-worker.ts'
 
+const require = createRequire(import.meta.url)
 const scratch: string[] = []
 afterEach(() => {
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true })
@@ -68,6 +75,8 @@ function watched(prestarted: PrestartedWorker) {
       return thread
     },
     preload: (url: string) => prestarted.preload(url),
+    begin: (target: unknown) => prestarted.begin(target),
+    beginsEarly: prestarted.beginsEarly,
     dispose: () => prestarted.dispose(),
   }
 }
@@ -115,11 +124,54 @@ describe('vitest’s thread started ahead', () => {
         return thread
       },
       preload: (url) => prestarted.preload(url),
+      begin: (target) => prestarted.begin(target),
+      beginsEarly: prestarted.beginsEarly,
       dispose: () => prestarted.dispose(),
     })
     expect(failed, printed).toBe(0)
     expect(offered).toEqual([])
     expect(threadId).toBeGreaterThan(0)
+  })
+
+  it('begins the run in the module loaded ahead, with the target it is given, before vitest runs the file', async () => {
+    const prestarted = prestartVitestWorker() as PrestartedWorker
+    const dir = mkdtempSync(join(tmpdir(), 'begin-'))
+    scratch.push(dir)
+    const module = join(dir, 'engine.mjs')
+    writeFileSync(
+      module,
+      [
+        "import { threadId } from 'node:worker_threads'",
+        'export function beginChecks(target) {',
+        "  globalThis.loadedAhead = 'begun for ' + target.baseUrl + ' in thread ' + threadId",
+        '}',
+        '',
+      ].join('\n'),
+    )
+    prestarted.preload(pathToFileURL(module).href)
+    prestarted.begin({ baseUrl: 'http://127.0.0.1:9/v1' })
+    const { threadId, loadedAhead, failed, printed } = await runIn(prestarted)
+    expect(failed, printed).toBe(0)
+    expect(loadedAhead).toBe(`begun for http://127.0.0.1:9/v1 in thread ${threadId}`)
+  })
+
+  it('begins only under the vitest minor its start was proven on, which is the one installed here', () => {
+    const prestarted = prestartVitestWorker() as PrestartedWorker
+    prestarted.dispose()
+    const installed = JSON.parse(readFileSync(require.resolve('vitest/package.json'), 'utf8')).version
+    // A new vitest minor fails this: prove the thread is still started as vitest would, then move provenVitest.
+    expect(installed.startsWith(`${provenVitest}.`), `vitest ${installed}`).toBe(true)
+    expect(prestarted.beginsEarly).toBe(true)
+  })
+
+  it('once the run began in it, fails the run rather than let vitest start another thread and send it again', () => {
+    const prestarted = prestartVitestWorker() as PrestartedWorker
+    prestarted.begin({ baseUrl: 'http://127.0.0.1:9/v1' })
+    // Another environment than the one the thread was started with: without the run begun, vitest would
+    // start its own thread (the test above).
+    expect(() => prestarted.take('', { ANOTHER_VARIABLE: '1' }, [])).toThrow(
+      /starts the suite's thread otherwise than this kit expects of vitest 4\.1.*run with vitest 4\.1, or report it/,
+    )
   })
 
   it('gives its thread to no one once disposed of', () => {

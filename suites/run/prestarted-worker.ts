@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { isatty } from 'node:tty'
@@ -18,9 +18,25 @@ export interface PrestartedWorker {
    * load is left for the test file's own import to report.
    */
   preload(url: string): void
+  /**
+   * Has the thread call the preloaded module's `beginChecks` with the run's target, once it has loaded: the
+   * checks begin while vitest still loads (early-checks.ts). Only where the thread was started for the
+   * vitest this was proven on (`beginsEarly`); elsewhere the checks wait for vitest, as without it. From
+   * then on the thread is the run's: `take` hands it over or fails, it never lets vitest start another,
+   * which would send the checks again.
+   */
+  begin(target: unknown): void
+  /** Whether `begin` does anything here: vitest's minor version is `provenVitest`. */
+  readonly beginsEarly: boolean
   /** Stops the thread unless it was taken (a run that ends before vitest starts). */
   dispose(): void
 }
+
+/**
+ * The vitest minor whose thread start `expectedStart` was proven to match (prestarted-worker.test.ts): the
+ * checks begin ahead only under it. Under another, a guess gone wrong costs the head start, not the run.
+ */
+export const provenVitest = '4.1'
 
 /**
  * The suite's thread gets a young generation of 8 MB (semi-spaces of 2.5 MB), where V8's default lets its
@@ -87,11 +103,15 @@ function sameEnv(a: Partial<NodeJS.ProcessEnv>, b: Partial<NodeJS.ProcessEnv>): 
  */
 export function prestartVitestWorker(): PrestartedWorker | undefined {
   let vitestDir: string
+  let vitestVersion: string
   try {
-    vitestDir = dirname(createRequire(import.meta.url).resolve('vitest/package.json'))
+    const manifest = createRequire(import.meta.url).resolve('vitest/package.json')
+    vitestDir = dirname(manifest)
+    vitestVersion = String(JSON.parse(readFileSync(manifest, 'utf8')).version)
   } catch {
     return undefined
   }
+  const beginsEarly = vitestVersion.startsWith(`${provenVitest}.`)
   const entrypoint = join(vitestDir, 'dist', 'workers', 'threads.js')
   if (!existsSync(entrypoint)) return undefined
   const expected = expectedStart(vitestDir)
@@ -117,33 +137,45 @@ export function prestartVitestWorker(): PrestartedWorker | undefined {
   // Until vitest takes it, the thread must not keep a run that ended early alive, nor crash it.
   thread.unref()
   let alive = true
+  let begun = false
   const onError = () => {
     alive = false
   }
   thread.once('error', onError)
   thread.once('exit', onError)
   return {
+    beginsEarly,
     take(wanted, env, execArgv) {
       const taken = thread
       if (!taken) return undefined
       thread = undefined
       taken.off('error', onError)
       taken.off('exit', onError)
-      if (
-        alive &&
+      const asVitestWould =
         resolve(wanted) === resolve(entrypoint) &&
         sameEnv(env, expected.env) &&
         execArgv.length === expected.execArgv.length &&
         execArgv.every((arg, at) => arg === expected.execArgv[at])
-      ) {
+      if (alive && asVitestWould) {
         taken.ref()
         return taken
       }
       void taken.terminate()
+      if (begun)
+        throw new Error(
+          alive
+            ? `vitest ${vitestVersion} starts the suite's thread otherwise than this kit expects of vitest ${provenVitest}, and the run's checks had begun in the thread started ahead: run with vitest ${provenVitest}, or report it.`
+            : 'The suite’s thread ended while the run’s checks ran in it (out of memory?): run it again; if it recurs, report it.',
+        )
       return undefined
     },
     preload(url) {
-      preloads.postMessage(url)
+      preloads.postMessage({ preload: url })
+    },
+    begin(target) {
+      if (!beginsEarly || !thread) return
+      begun = true
+      preloads.postMessage({ begin: target })
       preloads.close()
     },
     dispose() {
@@ -155,14 +187,24 @@ export function prestartVitestWorker(): PrestartedWorker | undefined {
 }
 
 /**
- * The thread's script: vitest's entry, as vitest runs it, then the module it is told to load ahead. A
- * failure to load vitest's entry is the thread's error, as it would be with vitest's own start.
+ * The thread's script: vitest's entry, as vitest runs it, then the module it is told to load ahead, then
+ * that module's `beginChecks` with the target it is given. A failure to load vitest's entry is the thread's
+ * error, as it would be with vitest's own start; one to load the module is the test file's to report.
  */
 function threadScript(entrypoint: string): string {
   return `const { workerData } = require('node:worker_threads')
-import(${JSON.stringify(pathToFileURL(entrypoint).href)}).then(() =>
-  workerData.preloadPort.once('message', (url) => import(url).catch(() => {})),
-)`
+const port = workerData.preloadPort
+const entry = import(${JSON.stringify(pathToFileURL(entrypoint).href)})
+let loaded = Promise.reject(new Error('nothing preloaded'))
+loaded.catch(() => {})
+port.on('message', (message) => {
+  if ('preload' in message) {
+    loaded = entry.then(() => import(message.preload))
+    loaded.catch(() => {})
+  } else loaded.then((module) => module.beginChecks?.(message.begin), () => {})
+})
+// The port never keeps the thread alive: vitest's own messages do, once it is taken.
+port.unref()`
 }
 
 /**

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import type { CheckBlock } from './check-stages.ts'
+import { startInOrder } from './early-checks.ts'
+import type { CheckMeta } from './run/index.ts'
+
+/** Checks that end when told to, recording when each started and how many ran at once. */
+function pendingChecks(names: string[][]) {
+  const started: string[] = []
+  const ends = new Map<string, () => void>()
+  let running = 0
+  let most = 0
+  const blocks: CheckBlock[] = names.map((checks, index) => ({
+    name: `block ${index}`,
+    checks: checks.map((name) => ({
+      name,
+      run: () => {
+        started.push(name)
+        running++
+        most = Math.max(most, running)
+        return new Promise<CheckMeta>((done, fail) =>
+          ends.set(name, () => {
+            running--
+            if (name.startsWith('failing')) fail(new Error(`${name} failed`))
+            else done({ result: { name } as CheckMeta['result'] })
+          }),
+        )
+      },
+    })),
+  }))
+  const end = async (name: string) => {
+    ends.get(name)?.()
+    // The next check starts once the ended one's outcome has been seen.
+    await new Promise((settled) => setImmediate(settled))
+  }
+  return { blocks, started, end, most: () => most }
+}
+
+describe('checks begun before the suite file asks for them', () => {
+  it('start in their blocks’ order, the next as one ends, never more at once than the width', async () => {
+    const checks = pendingChecks([['a', 'b'], ['c'], ['d', 'e']])
+    startInOrder(checks.blocks, 2)
+    expect(checks.started).toEqual(['a', 'b'])
+    await checks.end('b')
+    expect(checks.started).toEqual(['a', 'b', 'c'])
+    await checks.end('a')
+    await checks.end('c')
+    expect(checks.started).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(checks.most()).toBe(2)
+  })
+
+  it('give whoever runs them afterwards each check’s one outcome, without starting any again', async () => {
+    const checks = pendingChecks([['a', 'failing b'], ['c']])
+    const begun = startInOrder(checks.blocks, 2)
+    expect(begun.map((block) => [block.name, block.checks.map((check) => check.name)])).toEqual([
+      ['block 0', ['a', 'failing b']],
+      ['block 1', ['c']],
+    ])
+    const [a, b] = begun[0]?.checks ?? []
+    const asked = [a?.run(), b?.run()]
+    await checks.end('a')
+    await checks.end('failing b')
+    await expect(asked[0]).resolves.toEqual({ result: { name: 'a' } })
+    // A failure is the asker's to report, and it frees the place for the next check all the same.
+    await expect(asked[1]).rejects.toThrow('failing b failed')
+    expect(checks.started).toEqual(['a', 'failing b', 'c'])
+    const c = begun[1]?.checks[0]?.run()
+    await checks.end('c')
+    await expect(c).resolves.toEqual({ result: { name: 'c' } })
+    expect(checks.started).toEqual(['a', 'failing b', 'c'])
+  })
+
+  it('start a check asked for before its turn then, and only once when its turn comes', async () => {
+    const checks = pendingChecks([['a', 'b', 'c']])
+    const begun = startInOrder(checks.blocks, 1)
+    const c = begun[0]?.checks[2]?.run()
+    expect(checks.started).toEqual(['a', 'c'])
+    await checks.end('c')
+    await checks.end('a')
+    await checks.end('b')
+    await expect(c).resolves.toEqual({ result: { name: 'c' } })
+    expect(checks.started).toEqual(['a', 'c', 'b'])
+  })
+})
