@@ -182,6 +182,23 @@ describe('the stateful model', () => {
     expect(result).toMatchObject({ ok: false, rule: 'lost-write' })
   })
 
+  it.each([
+    [20, 2],
+    [30, 4],
+    [40, 15],
+  ])(
+    'blames the store, on getPet, for a pet a list leaves out that its id no longer serves either (%i kept, seed %i)',
+    async (evictAfter, seed) => {
+      // With these seeds a list is the first read to miss an evicted pet. Which read sees it first is how
+      // the sequences and other clients' creates interleaved; the root is the same pet gone, and the
+      // finding says so on the same operation, with the read that shows it.
+      const result = await runStatefulModel(createFakeApi({ evictAfter }), { ...options, seed })
+      expect(result).toMatchObject({ ok: false, rule: 'lost-write', operation: 'getPet' })
+      if (result.ok) return
+      expect(result.message).toMatch(/without pet \d+.*GET \/pets\/\d+ answered 404: the pet is gone/s)
+    },
+  )
+
   it('replays a failure from its seed, path and replayPath', async () => {
     const api = () => createFakeApi({ storeName: (name) => name.trim() })
     const failed = await runStatefulModel(api(), options)
