@@ -64,6 +64,15 @@ it('records its thread', () => writeFileSync(${JSON.stringify(record)}, JSON.str
   return { threadId, loadedAhead, failed: vitest.state.getCountOfFailedTests(), printed }
 }
 
+/** A module to load ahead (its URL), holding `code`, which may use the thread's `threadId`. */
+function moduleAhead(code: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ahead-'))
+  scratch.push(dir)
+  const module = join(dir, 'ahead.mjs')
+  writeFileSync(module, `import { threadId } from 'node:worker_threads'\n${code}\n`)
+  return pathToFileURL(module).href
+}
+
 /** Records the id of each thread `take` handed over (a stopped thread's id is -1). */
 function watched(prestarted: PrestartedWorker) {
   const taken: (number | undefined)[] = []
@@ -96,18 +105,7 @@ describe('vitest’s thread started ahead', () => {
 
   it('loads the module it is given ahead, in the thread vitest then runs the test file in', async () => {
     const prestarted = prestartVitestWorker() as PrestartedWorker
-    const dir = mkdtempSync(join(tmpdir(), 'preload-'))
-    scratch.push(dir)
-    const module = join(dir, 'ahead.mjs')
-    writeFileSync(
-      module,
-      [
-        "import { threadId } from 'node:worker_threads'",
-        "globalThis.loadedAhead = 'in thread ' + threadId",
-        '',
-      ].join('\n'),
-    )
-    prestarted.preload(pathToFileURL(module).href)
+    prestarted.preload(moduleAhead("globalThis.loadedAhead = 'in thread ' + threadId"))
     const { threadId, loadedAhead, failed, printed } = await runIn(prestarted)
     expect(failed, printed).toBe(0)
     expect(loadedAhead).toBe(`in thread ${threadId}`)
@@ -135,20 +133,11 @@ describe('vitest’s thread started ahead', () => {
 
   it('begins the run in the module loaded ahead, with the target it is given, before vitest runs the file', async () => {
     const prestarted = prestartVitestWorker() as PrestartedWorker
-    const dir = mkdtempSync(join(tmpdir(), 'begin-'))
-    scratch.push(dir)
-    const module = join(dir, 'engine.mjs')
-    writeFileSync(
-      module,
-      [
-        "import { threadId } from 'node:worker_threads'",
-        'export function beginChecks(target) {',
-        "  globalThis.loadedAhead = 'begun for ' + target.baseUrl + ' in thread ' + threadId",
-        '}',
-        '',
-      ].join('\n'),
+    prestarted.preload(
+      moduleAhead(
+        "export function beginChecks(target) { globalThis.loadedAhead = 'begun for ' + target.baseUrl + ' in thread ' + threadId }",
+      ),
     )
-    prestarted.preload(pathToFileURL(module).href)
     prestarted.begin({ baseUrl: 'http://127.0.0.1:9/v1' })
     const { threadId, loadedAhead, failed, printed } = await runIn(prestarted)
     expect(failed, printed).toBe(0)
