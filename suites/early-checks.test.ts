@@ -81,3 +81,33 @@ describe('checks begun before the suite file asks for them', () => {
     expect(checks.started).toEqual(['a', 'c', 'b'])
   })
 })
+
+describe('a run claimed in a thread', () => {
+  const blocks = (name: string): CheckBlock[] => [{ name, checks: [] }]
+
+  it('is the same run for every copy of the module vitest may load, whichever asks first', async () => {
+    // vitest loads the suite file's own copy of a module outside node_modules: two module instances here.
+    const copy = (name: string): Promise<typeof import('./early-checks.ts')> =>
+      import(/* @vite-ignore */ `${new URL('./early-checks.ts', import.meta.url).pathname}?${name}`)
+    const ahead = await copy('loaded-ahead')
+    const suiteFile = await copy('suite-file')
+    expect(ahead.claimRun).not.toBe(suiteFile.claimRun)
+    const begun = ahead.claimRun('run 1', () => blocks('begun ahead'))
+    let madeAgain = false
+    const forSuite = suiteFile.claimRun('run 1', () => {
+      madeAgain = true
+      return blocks('made again')
+    })
+    expect(forSuite).toBe(begun)
+    expect(madeAgain).toBe(false)
+  })
+
+  it('is not begun again once the suite file has its checks, and a run of another target gets its own', async () => {
+    const { claimRun } = await import('./early-checks.ts')
+    const forSuite = claimRun('run 2', () => blocks('the suite file’s'))
+    expect(claimRun('run 2', () => blocks('begun late'))).toBe(forSuite)
+    const other = claimRun('run 3', () => blocks('another run'))
+    expect(other).not.toBe(forSuite)
+    expect(other[0]?.name).toBe('another run')
+  })
+})

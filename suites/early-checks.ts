@@ -27,7 +27,26 @@ export function startInOrder(blocks: readonly CheckBlock[], atOnce: number): Che
   return started
 }
 
-let begun: { run: string; blocks: CheckBlock[] } | undefined
+/**
+ * The run this thread's checks belong to, on the global object: vitest loads the suite file's own copy of
+ * this module apart from the one the thread loaded ahead when the suite lives outside node_modules (a
+ * linked or folder install, a checkout's dist), and a variable of the module would not be seen there.
+ */
+const claimed = Symbol.for('animal-store-contract-kit.early-checks')
+
+/**
+ * The blocks of the run `run` in this thread: those already claimed for it (begun ahead, or handed to the
+ * suite file), or `make`'s, claimed now. Whoever comes second gets the first one's, so a run's checks are
+ * made, and started, once per thread whichever of the two asks first.
+ */
+export function claimRun(run: string, make: () => CheckBlock[]): CheckBlock[] {
+  const slot = globalThis as { [claimed]?: { run: string; blocks: CheckBlock[] } }
+  const current = slot[claimed]
+  if (current?.run === run) return current.blocks
+  const blocks = make()
+  slot[claimed] = { run, blocks }
+  return blocks
+}
 
 /** What tells one run's target from another's: the same run's target arrives twice, as two copies. */
 const runOf = (target: ConformanceTarget) =>
@@ -36,14 +55,13 @@ const runOf = (target: ConformanceTarget) =>
 /**
  * Starts the run's checks in this thread now, as the suite file would once vitest has loaded and asked
  * for them (docs/decisions/prestarted-vitest-thread.md): called by the thread started ahead, once the run's
- * target is known. At most one run per thread.
+ * target is known. Nothing when the suite file already has them.
  */
 export function beginChecks(target: ConformanceTarget): void {
-  if (begun) return
-  begun = { run: runOf(target), blocks: startInOrder(stageChecks(target), checksAtOnce) }
+  claimRun(runOf(target), () => startInOrder(stageChecks(target), checksAtOnce))
 }
 
 /** The run's checks for the suite file: those begun ahead for this target, or new ones, not yet started. */
 export function suiteChecks(target: ConformanceTarget): CheckBlock[] {
-  return begun?.run === runOf(target) ? begun.blocks : stageChecks(target)
+  return claimRun(runOf(target), () => stageChecks(target))
 }

@@ -11,6 +11,7 @@ import {
   type PrestartedWorker,
   prestartedPool,
   prestartVitestWorker,
+  provenVite,
   provenVitest,
 } from './prestarted-worker.ts'
 
@@ -144,13 +145,31 @@ describe('vitest’s thread started ahead', () => {
     expect(loadedAhead).toBe(`begun for http://127.0.0.1:9/v1 in thread ${threadId}`)
   })
 
-  it('begins only under the vitest minor its start was proven on, which is the one installed here', () => {
+  it('begins only under the vitest minor and Vite major its start was proven on, the ones installed here', () => {
     const prestarted = prestartVitestWorker() as PrestartedWorker
     prestarted.dispose()
-    const installed = JSON.parse(readFileSync(require.resolve('vitest/package.json'), 'utf8')).version
-    // A new vitest minor fails this: prove the thread is still started as vitest would, then move provenVitest.
-    expect(installed.startsWith(`${provenVitest}.`), `vitest ${installed}`).toBe(true)
+    const version = (manifest: string) => JSON.parse(readFileSync(manifest, 'utf8')).version as string
+    const vitest = version(require.resolve('vitest/package.json'))
+    const vite = version(createRequire(require.resolve('vitest/package.json')).resolve('vite/package.json'))
+    // A new vitest minor or Vite major fails this: prove the thread is still started as vitest would
+    // (the tests above), then move provenVitest or provenVite.
+    expect(vitest.startsWith(`${provenVitest}.`), `vitest ${vitest}`).toBe(true)
+    expect(vite.startsWith(`${provenVite}.`), `vite ${vite}`).toBe(true)
     expect(prestarted.beginsEarly).toBe(true)
+  })
+
+  it('once the run began in it, fails a second thread vitest asks for rather than send the checks again', () => {
+    const prestarted = prestartVitestWorker() as PrestartedWorker
+    prestarted.begin({ baseUrl: 'http://127.0.0.1:9/v1' })
+    const taken = (() => {
+      try {
+        return prestarted.take('', {}, [])
+      } catch {
+        return undefined
+      }
+    })()
+    expect(taken).toBeUndefined()
+    expect(() => prestarted.take('', {}, [])).toThrow(/a second thread for the suite/)
   })
 
   it('once the run began in it, fails the run rather than let vitest start another thread and send it again', () => {

@@ -33,10 +33,13 @@ export interface PrestartedWorker {
 }
 
 /**
- * The vitest minor whose thread start `expectedStart` was proven to match (prestarted-worker.test.ts): the
- * checks begin ahead only under it. Under another, a guess gone wrong costs the head start, not the run.
+ * The vitest minor and the Vite major under which `expectedStart` was proven to match how vitest starts
+ * its thread (prestarted-worker.test.ts): the checks begin ahead only under both, with Node's own module
+ * resolution (vitest passes other arguments under Yarn's Plug'n'Play or Deno). Elsewhere a guess gone wrong
+ * costs the head start, not the run.
  */
 export const provenVitest = '4.1'
+export const provenVite = '7'
 
 /**
  * The suite's thread gets a young generation of 8 MB (semi-spaces of 2.5 MB), where V8's default lets its
@@ -48,6 +51,17 @@ export const provenVitest = '4.1'
  * it, and `take` does not compare it (only the entry, environment and arguments).
  */
 const suiteThreadLimits = { maxYoungGenerationSizeMb: 8 }
+
+const versionIn = (manifest: string) => String(JSON.parse(readFileSync(manifest, 'utf8')).version)
+
+/** The version of the Vite vitest loads (its own dependency), or '' when it cannot be found. */
+function viteVersionOf(vitestDir: string): string {
+  try {
+    return versionIn(createRequire(join(vitestDir, 'package.json')).resolve('vite/package.json'))
+  } catch {
+    return ''
+  }
+}
 
 /** Whatever vitest's `threads` pool would pass to its thread, as far as it can be known before it is loaded. */
 function expectedStart(vitestDir: string): { env: NodeJS.ProcessEnv; execArgv: string[] } {
@@ -107,11 +121,15 @@ export function prestartVitestWorker(): PrestartedWorker | undefined {
   try {
     const manifest = createRequire(import.meta.url).resolve('vitest/package.json')
     vitestDir = dirname(manifest)
-    vitestVersion = String(JSON.parse(readFileSync(manifest, 'utf8')).version)
+    vitestVersion = versionIn(manifest)
   } catch {
     return undefined
   }
-  const beginsEarly = vitestVersion.startsWith(`${provenVitest}.`)
+  const beginsEarly =
+    vitestVersion.startsWith(`${provenVitest}.`) &&
+    viteVersionOf(vitestDir).startsWith(`${provenVite}.`) &&
+    process.versions.pnp === undefined &&
+    !('Deno' in globalThis)
   const entrypoint = join(vitestDir, 'dist', 'workers', 'threads.js')
   if (!existsSync(entrypoint)) return undefined
   const expected = expectedStart(vitestDir)
@@ -147,6 +165,11 @@ export function prestartVitestWorker(): PrestartedWorker | undefined {
     beginsEarly,
     take(wanted, env, execArgv) {
       const taken = thread
+      // A second thread asked for once the run began in the first would send its checks again.
+      if (!taken && begun)
+        throw new Error(
+          'vitest asked for a second thread for the suite, whose checks had begun in the first: report it.',
+        )
       if (!taken) return undefined
       thread = undefined
       taken.off('error', onError)
@@ -173,10 +196,10 @@ export function prestartVitestWorker(): PrestartedWorker | undefined {
       preloads.postMessage({ preload: url })
     },
     begin(target) {
-      if (!beginsEarly || !thread) return
-      begun = true
+      if (!beginsEarly || !thread || !alive) return
       preloads.postMessage({ begin: target })
       preloads.close()
+      begun = true
     },
     dispose() {
       preloads.close()
@@ -189,19 +212,21 @@ export function prestartVitestWorker(): PrestartedWorker | undefined {
 /**
  * The thread's script: vitest's entry, as vitest runs it, then the module it is told to load ahead, then
  * that module's `beginChecks` with the target it is given. A failure to load vitest's entry is the thread's
- * error, as it would be with vitest's own start; one to load the module is the test file's to report.
+ * error (thrown on its own), as it would be with vitest's own start; one to load the module, or to begin the
+ * checks, is the test file's to report (it loads the module, and asks for the checks, again).
  */
 function threadScript(entrypoint: string): string {
   return `const { workerData } = require('node:worker_threads')
 const port = workerData.preloadPort
 const entry = import(${JSON.stringify(pathToFileURL(entrypoint).href)})
+entry.catch((error) => setImmediate(() => { throw error }))
 let loaded = Promise.reject(new Error('nothing preloaded'))
 loaded.catch(() => {})
 port.on('message', (message) => {
   if ('preload' in message) {
     loaded = entry.then(() => import(message.preload))
     loaded.catch(() => {})
-  } else loaded.then((module) => module.beginChecks?.(message.begin), () => {})
+  } else loaded.then((module) => module.beginChecks(message.begin)).catch(() => {})
 })
 // The port never keeps the thread alive: vitest's own messages do, once it is taken.
 port.unref()`
