@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDelayingProxy } from '../suites/proof/delaying-proxy.ts'
 import { visitBrowserMockPage } from './proof/browser-mock-page.ts'
 import {
   createScratchProject,
@@ -305,6 +306,51 @@ console.log('exit', exitCode)`
         expect(refused?.code).toBe(2)
         expect(refused?.stderr).toContain('npm install --save-dev @stoplight/prism-cli@5.14.2')
       } finally {
+        await mock.stop()
+      }
+    })
+
+    it('starts vitest’s thread ahead as vitest starts it with the Vite a fresh install brings, so the checks begin there', async () => {
+      // The repository proves the guess under its own Vite (prestarted-worker.test.ts); a fresh install of
+      // vitest 4.1 resolves the newest Vite its range allows, which this proves too.
+      const dir = join(app, 'thread-probe')
+      mkdirSync(dir, { recursive: true })
+      writeFileSync(join(dir, 'x.test.mjs'), "import { it } from 'vitest'\nit('runs', () => {})\n")
+      writeFileSync(
+        join(app, 'thread-probe.mjs'),
+        `import { startVitest } from 'vitest/node'
+import { prestartedPool, prestartVitestWorker } from './node_modules/animal-store-contract-kit/dist/suites/run/prestarted-worker.js'
+const prestarted = prestartVitestWorker()
+let taken = false
+const pool = prestartedPool({ ...prestarted, take: (...args) => { const thread = prestarted.take(...args); taken = thread !== undefined; return thread } })
+const vitest = await startVitest('test', [], { root: ${JSON.stringify(dir)}, config: false, watch: false, include: ['x.test.mjs'], reporters: [], pool })
+await vitest.close()
+console.log(JSON.stringify({ beginsEarly: prestarted.beginsEarly, taken }))
+process.exit(0)
+`,
+      )
+      const { stdout } = await runNode(process.execPath, app, ['thread-probe.mjs'])
+      expect(JSON.parse(stdout.trim().split('\n').at(-1) ?? '')).toEqual({ beginsEarly: true, taken: true })
+    })
+
+    it('sends each request once when the kit lives outside node_modules (npm link, a folder install)', async () => {
+      // There vitest loads the suite file's own copy of the engine beside the one its thread loaded ahead,
+      // where the checks began: both must find the same run, or every check goes out twice.
+      const linked = join(app, 'linked-kit')
+      cpSync(join(app, 'node_modules/animal-store-contract-kit'), linked, { recursive: true })
+      const mock = await startInstalledMock(process.execPath, app, ['--api-key', 'k'])
+      const counting = await startDelayingProxy({ upstream: new URL(mock.baseUrl).origin, delayMs: 0 })
+      try {
+        const bin = join(linked, 'dist/scripts/conformance.js')
+        const baseUrl = `${counting.origin}${new URL(mock.baseUrl).pathname}`
+        const args = [bin, '--base-url', baseUrl, '--api-key', 'k', '--report-dir', 'linked-reports']
+        const { stdout } = await runNode(process.execPath, app, args)
+        expect(stdout).toMatch(/CONFORMS: 0 findings, \d+ checks passed, /)
+        const report = JSON.parse(readFileSync(join(app, 'linked-reports/conformance.json'), 'utf8'))
+        // The run's own count, and the pre-flight's one request before it.
+        expect(counting.counts.forwarded).toBe(report.traffic.requests + 1)
+      } finally {
+        await counting.close()
         await mock.stop()
       }
     })

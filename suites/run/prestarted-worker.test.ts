@@ -152,9 +152,9 @@ describe('vitest’s thread started ahead', () => {
     const vitest = version(require.resolve('vitest/package.json'))
     const vite = version(createRequire(require.resolve('vitest/package.json')).resolve('vite/package.json'))
     // A new vitest minor or Vite major fails this: prove the thread is still started as vitest would
-    // (the tests above), then move provenVitest or provenVite.
+    // (the tests above), then move provenVitest or provenVite. (Vite 8 is proven by the package proof.)
     expect(vitest.startsWith(`${provenVitest}.`), `vitest ${vitest}`).toBe(true)
-    expect(vite.startsWith(`${provenVite}.`), `vite ${vite}`).toBe(true)
+    expect(provenVite).toContain(vite.split('.')[0])
     expect(prestarted.beginsEarly).toBe(true)
   })
 
