@@ -111,3 +111,12 @@ describe('a run claimed in a thread', () => {
     expect(other[0]?.name).toBe('another run')
   })
 })
+
+describe('the engine the thread loads ahead', () => {
+  it('exports beginChecks under the name the thread calls it by', async () => {
+    // prestarted-worker.ts's thread script calls `beginChecks` on the module it loaded: renamed, the checks
+    // would silently wait for vitest again.
+    const engine = await import('./suite-engine.ts')
+    expect(Object.keys(engine).sort()).toEqual(['beginChecks', 'suiteChecks'])
+  })
+})
