@@ -26,7 +26,7 @@ export interface PrestartedWorker {
    * which would send the checks again.
    */
   begin(target: unknown): void
-  /** Whether `begin` does anything here: vitest's minor version is `provenVitest`. */
+  /** Whether `begin` does anything here: under `provenVitest` and `provenVite`, with Node's own resolution. */
   readonly beginsEarly: boolean
   /** Stops the thread unless it was taken (a run that ends before vitest starts). */
   dispose(): void
@@ -166,12 +166,14 @@ export function prestartVitestWorker(): PrestartedWorker | undefined {
     beginsEarly,
     take(wanted, env, execArgv) {
       const taken = thread
-      // A second thread asked for once the run began in the first would send its checks again.
-      if (!taken && begun)
-        throw new Error(
-          'vitest asked for a second thread for the suite, whose checks had begun in the first: report it.',
-        )
-      if (!taken) return undefined
+      if (!taken) {
+        // A second thread asked for once the run began in the first would send its checks again.
+        if (begun)
+          throw new Error(
+            'vitest asked for a second thread for the suite, whose checks had begun in the first: report it.',
+          )
+        return undefined
+      }
       thread = undefined
       taken.off('error', onError)
       taken.off('exit', onError)

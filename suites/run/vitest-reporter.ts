@@ -31,10 +31,11 @@ export class ConformanceReporter implements Reporter {
   onTestModuleCollected(module: TestModule) {
     for (const testCase of module.children.allTests()) {
       this.counts.total++
-      const block = this.blocks.get(blockOf(testCase)) ?? { cases: [], left: 0 }
+      const name = blockOf(testCase)
+      const block = this.blocks.get(name) ?? { cases: [], left: 0 }
       block.cases.push(testCase)
       block.left++
-      this.blocks.set(blockOf(testCase), block)
+      this.blocks.set(name, block)
     }
   }
 
